@@ -86,7 +86,7 @@ def parse_square(name: str) -> Square:
 # --- Moves --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Move:
     """A move in protocol coordinates: from (x1, y1) to (x2, y2).
 
@@ -255,6 +255,15 @@ class State:
     def material(self, player: Player) -> int:
         """The course's material evaluation: own stones minus the opponent's."""
         return self._stones[player] - self._stones[3 - player]
+
+    def gain(self, move: Move) -> int:
+        """The material the side to move wins at once with ``move``: 1 for a clone's new
+        stone, plus 2 for each stone it captures (one less for them, one more for us)."""
+        if move.x1 == -1:
+            return 0
+        opp = 3 - self.to_move
+        captures = sum(1 for nx, ny in NEIGHBOURS[move.x2, move.y2] if self.grid[nx][ny] == opp)
+        return 2 * captures + (1 if move.is_clone else 0)
 
     # -- moves
 

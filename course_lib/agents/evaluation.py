@@ -1,0 +1,115 @@
+"""Evaluation functions: how good a position looks, as a number, from one player's view.
+
+An evaluation is a function ``evaluate(state, player) -> number``: larger is better for
+``player``. The course's default for ATAXX is material (own stones minus the opponent's).
+
+>>> from course_lib.ataxx import State
+>>> material(State.start().play("b6"), 1)
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Evaluation = Callable[[Any, int], float]
+
+WIN_SCORE = 1000
+"""``exact`` scores a won finished game WIN_SCORE plus the margin, a lost one minus that."""
+
+ATAXX_SQUARE_WEIGHTS = (
+    (3, 2, 2, 2, 2, 2, 3),
+    (2, 1, 1, 1, 1, 1, 2),
+    (2, 1, 1, 1, 1, 1, 2),
+    (2, 1, 1, 1, 1, 1, 2),
+    (2, 1, 1, 1, 1, 1, 2),
+    (2, 1, 1, 1, 1, 1, 2),
+    (3, 2, 2, 2, 2, 2, 3),
+)
+"""A positional weight per ATAXX square, row x = 1..7 from the top: a stone with fewer
+neighbours is harder to capture, so corners weigh 3, edges 2, the inside 1."""
+
+TICTACTOE_SQUARE_WEIGHTS = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+"""Tic-tac-toe weights: how many lines pass through each square."""
+
+
+def material(state: Any, player: int) -> int:
+    """ATAXX material: ``player``'s stones minus the opponent's."""
+    return state.material(player)
+
+
+def square_weights(state: Any, player: int) -> int:
+    """Sum of the square weights of ``player``'s stones minus the opponent's (ATAXX)."""
+    total = 0
+    grid = state.grid
+    for x in range(1, 8):
+        row, weights = grid[x], ATAXX_SQUARE_WEIGHTS[x - 1]
+        for y in range(1, 8):
+            if row[y] == player:
+                total += weights[y - 1]
+            elif row[y] == 3 - player:
+                total -= weights[y - 1]
+    return total
+
+
+def open_lines(state: Any, player: int) -> int:
+    """The lecture's tic-tac-toe evaluation: lines still open to ``player`` minus those open to
+    the opponent."""
+    return state.open_lines(player) - state.open_lines(3 - player)
+
+
+def leaf_value(state: Any, player: int) -> float:
+    """An explicit game tree's leaf value, which is written from player 1's view."""
+    value = state.leaf_value
+    if value is None:
+        raise ValueError(
+            f"node {state.name} of the game tree is not a leaf and has no value; "
+            "search this tree without a depth limit")
+    return value if player == 1 else -value
+
+
+def exact(evaluation: Evaluation) -> Evaluation:
+    """Wrap ``evaluation`` so that a finished game scores a win or a loss beyond any heuristic:
+    +-(WIN_SCORE + |material|) for ATAXX, +-WIN_SCORE otherwise, 0 for a draw."""
+
+    def evaluate(state: Any, player: int) -> float:
+        if not state.is_terminal():
+            return evaluation(state, player)
+        winner = state.winner()
+        if winner == 0:
+            return 0
+        margin = abs(state.material(1)) if hasattr(state, "material") else 0
+        return WIN_SCORE + margin if winner == player else -(WIN_SCORE + margin)
+
+    evaluate.__name__ = f"exact({getattr(evaluation, '__name__', 'evaluation')})"
+    return evaluate
+
+
+EVALUATIONS: dict[str, Evaluation] = {
+    "material": material,
+    "weights": square_weights,
+    "openlines": open_lines,
+    "leaf": leaf_value,
+}
+
+
+def default_evaluation(state: Any) -> Evaluation:
+    """The course's evaluation for the game of ``state``: material for ATAXX, open lines for
+    tic-tac-toe, the leaf values for an explicit tree."""
+    if hasattr(state, "leaf_value"):
+        return leaf_value
+    if hasattr(state, "open_lines"):
+        return open_lines
+    if hasattr(state, "material"):
+        return material
+    raise TypeError(f"no default evaluation for {type(state).__name__}; pass evaluation=...")
+
+
+def evaluation_named(name: str) -> Evaluation:
+    """Look up an evaluation by name; ``'exact-material'`` etc. wraps it with ``exact``."""
+    base = name.removeprefix("exact-")
+    if base not in EVALUATIONS:
+        raise ValueError(f"unknown evaluation {name!r}; choose from "
+                         + ", ".join(sorted(EVALUATIONS)) + " (prefix 'exact-' to score "
+                         "finished games as wins and losses)")
+    return exact(EVALUATIONS[base]) if name.startswith("exact-") else EVALUATIONS[base]

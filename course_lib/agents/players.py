@@ -1,0 +1,150 @@
+"""The course's deterministic agents: greedy and the searchers, with a game clock.
+
+>>> from course_lib.ataxx import State
+>>> GreedyAgent().choose_move(State.start())
+Move(1, 1, 2, 2)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .evaluation import Evaluation, default_evaluation
+from .search import Searcher, iterative_deepening
+from .stats import SearchResult, SearchStats
+from .transposition import TranspositionTable
+
+
+class GreedyAgent:
+    """Plays the move whose resulting position has the highest evaluation for the mover
+    (material by default); ties go to the first move in generation order. It passes only when
+    it must. Greedy is minimax to depth 1, and counts its nodes the same way: the root and one
+    leaf per move.
+    """
+
+    def __init__(self, evaluation: Evaluation | None = None, name: str = "greedy") -> None:
+        self.evaluation = evaluation
+        self.name = name
+        self.last_result: SearchResult | None = None
+
+    def choose_move(self, state: Any) -> Any:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("the position is terminal: there is no move to choose")
+        evaluate = self.evaluation or default_evaluation(state)
+        started = time.perf_counter()
+        best_move, best_value = None, None
+        values = []
+        for move in moves:
+            value = evaluate(state.apply(move), state.to_move)
+            values.append((move, value))
+            if best_value is None or value > best_value:
+                best_move, best_value = move, value
+        stats = SearchStats(nodes=1 + len(moves), leaves=len(moves), depth=1,
+                            seconds=time.perf_counter() - started,
+                            nodes_per_depth=[1, len(moves)])
+        self.last_result = SearchResult(best_move, best_value, 1, stats, values)
+        return best_move
+
+
+class GameClock:
+    """Shares a game's time across its moves.
+
+    The budget of a move is the time left divided by the moves this player still expects to
+    make, estimated from the empty squares (each turn fills about one), and never more than a
+    quarter of what is left.
+
+    >>> GameClock(10_000).budget_ms(remaining_ms=10_000, empty_squares=45)
+    361
+    """
+
+    def __init__(self, total_ms: int = 10_000, reserve_ms: int = 50) -> None:
+        if total_ms <= 0:
+            raise ValueError(f"the game clock needs a positive number of ms, got {total_ms}")
+        self.total_ms = total_ms
+        self.reserve_ms = reserve_ms
+        self.used_ms = 0.0
+
+    @property
+    def remaining_ms(self) -> float:
+        return self.total_ms - self.used_ms
+
+    def budget_ms(self, remaining_ms: float | None = None, empty_squares: int = 45) -> int:
+        remaining = self.remaining_ms if remaining_ms is None else remaining_ms
+        usable = max(0.0, remaining - self.reserve_ms)
+        moves_left = empty_squares / 2 + 5
+        return int(min(usable / moves_left, usable / 4))
+
+
+class SearchAgent:
+    """An agent that searches: minimax, negamax or alpha-beta, to a fixed depth or against a
+    clock with iterative deepening.
+
+    Build one with ``make_agent`` from a spec string, or directly:
+
+    >>> from course_lib.ataxx import State
+    >>> agent = SearchAgent("alphabeta", depth=3)
+    >>> agent.choose_move(State.start())
+    Move(1, 1, 1, 2)
+    >>> agent.last_result.stats.nodes > 0
+    True
+    """
+
+    def __init__(self, algorithm: str = "negamax-alphabeta", depth: int = 3,
+                 evaluation: Evaluation | None = None, order: str = "none",
+                 killers: bool = False, history: bool = False, table_slots: int = 0,
+                 move_ms: int | None = None, game_ms: int | None = None,
+                 name: str | None = None) -> None:
+        self.algorithm = algorithm
+        self.depth = depth
+        self.evaluation = evaluation
+        self.order = order
+        self.killers = killers
+        self.history = history
+        self.table = TranspositionTable(table_slots) if table_slots else None
+        self.move_ms = move_ms
+        self.clock = GameClock(game_ms) if game_ms else None
+        if (move_ms or game_ms) and algorithm != "negamax-alphabeta":
+            raise ValueError("a time limit uses iterative deepening, which is built on "
+                             "negamax-alphabeta")
+        Searcher(algorithm, evaluation, order, killers, history, self.table)   # check options
+        self.name = name or algorithm
+        self.last_result: SearchResult | None = None
+        self.iterations: list[SearchResult] = []
+
+    def choose_move(self, state: Any) -> Any:
+        if self.move_ms is None and self.clock is None:
+            searcher = Searcher(self.algorithm, self.evaluation, self.order, self.killers,
+                                self.history, self.table)
+            self.last_result = searcher.run(state, self.depth)
+            return self.last_result.move
+        return self._timed_move(state)
+
+    def _timed_move(self, state: Any) -> Any:
+        started = time.perf_counter()
+        if self.clock is not None:
+            budget = self.clock.budget_ms(empty_squares=getattr(state, "empty_squares", 20))
+        else:
+            budget = self.move_ms
+        self.iterations = []
+        for result in iterative_deepening(state, max_depth=self.depth, seconds=budget / 1000,
+                                          evaluation=self.evaluation, order=self.order,
+                                          killers=self.killers, history=self.history,
+                                          table=self.table):
+            self.iterations.append(result)
+        if not self.iterations:            # not even depth 1 finished: play the first move
+            moves = state.legal_moves()
+            self.last_result = SearchResult(moves[0], 0.0, 0, SearchStats())
+        else:
+            self.last_result = self.iterations[-1]
+        if self.clock is not None:
+            self.clock.used_ms += (time.perf_counter() - started) * 1000
+        return self.last_result.move
+
+    def reset(self) -> None:
+        """Forget the tables and the clock: ready for a new game."""
+        if self.table is not None:
+            self.table = TranspositionTable(self.table.slots)
+        if self.clock is not None:
+            self.clock.used_ms = 0.0

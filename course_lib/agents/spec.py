@@ -1,0 +1,140 @@
+"""Agents from spec strings: ``NAME[:key=value,...]``, the same in Python, on the command line
+and in notebooks.
+
+>>> make_agent("alphabeta:depth=5,order=gain").name
+'alphabeta:depth=5,order=gain'
+>>> make_agent("random:seed=7").seed
+7
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .base import RandomAgent
+from .evaluation import evaluation_named
+from .players import GreedyAgent, SearchAgent
+from .search import ORDERS
+
+# What each agent accepts: key -> (converter, help). Converters raise ValueError with a
+# message that says what was expected.
+
+
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f">= {low}"
+            raise ValueError(f"expected a whole number {span}, got {value}")
+        return value
+    return convert
+
+
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"expected 0 (off) or 1 (on), got {text!r}")
+    return text == "1"
+
+
+def _choice(*options: str) -> Callable[[str], str]:
+    def convert(text: str) -> str:
+        if text not in options:
+            raise ValueError(f"expected one of {', '.join(options)}, got {text!r}")
+        return text
+    return convert
+
+
+def _evaluation(text: str) -> str:
+    evaluation_named(text)          # raises with the list of names
+    return text
+
+
+_DEPTH = ("depth", _whole(1, 64), "search depth in plies (default 3)")
+_EVAL = ("eval", _evaluation, "evaluation: material (default for ATAXX), weights, openlines, "
+                             "leaf; prefix exact- to score finished games as wins/losses")
+KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
+    "random": [("seed", _whole(0, 2**64 - 1), "seed of the random generator (default 0)")],
+    "greedy": [_EVAL],
+    "minimax": [_DEPTH, _EVAL],
+    "negamax": [_DEPTH, _EVAL],
+    "alphabeta": [
+        _DEPTH, _EVAL,
+        ("form", _choice("negamax", "minmax"),
+         "negamax (default: with every refinement) or minmax (the lecture's MAX/MIN form)"),
+        ("order", _choice(*ORDERS), "move ordering: none (default), static, gain, intuition"),
+        ("killers", _flag, "1: try killer moves early"),
+        ("history", _flag, "1: order by history scores"),
+        ("tt", _whole(0, 26), "1: a transposition table of 2**16 slots; 2..26: 2**tt slots"),
+        ("time", _whole(1), "ms per move: iterative deepening until the time is spent"),
+        ("game", _whole(1), "ms per game: iterative deepening, the clock shared across moves"),
+    ],
+}
+
+
+def describe_agents() -> str:
+    """Every agent name with its keys, as help text."""
+    lines = []
+    for name, keys in KEYS.items():
+        lines.append(name)
+        lines.extend(f"    {key}: {text}" for key, _, text in keys)
+    return "\n".join(lines)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``'alphabeta:depth=5,tt=1'`` into ``('alphabeta', {'depth': 5, 'tt': 1})``, with
+    every value checked."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("an agent spec is text like 'greedy' or 'alphabeta:depth=5'")
+    name, _, rest = spec.strip().partition(":")
+    if name not in KEYS:
+        raise ValueError(f"unknown agent {name!r} in {spec!r}; the agents are "
+                         + ", ".join(KEYS) + ". Their keys:\n" + describe_agents())
+    allowed = {key: convert for key, convert, _ in KEYS[name]}
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise ValueError(f"{spec!r}: {item!r} should be key=value")
+        if key not in allowed:
+            raise ValueError(f"{spec!r}: {name} has no key {key!r}; its keys are "
+                             + (", ".join(allowed) or "none"))
+        if key in options:
+            raise ValueError(f"{spec!r}: {key!r} is given twice")
+        try:
+            options[key] = allowed[key](value)
+        except ValueError as error:
+            raise ValueError(f"{spec!r}: {key}: {error}") from None
+    return name, options
+
+
+def make_agent(spec: str) -> Any:
+    """Build an agent from a spec string such as ``'alphabeta:depth=5,order=intuition'``.
+
+    Unknown names or keys raise ValueError listing what exists.
+    """
+    name, options = parse_spec(spec)
+    label = spec.strip()
+    if name == "random":
+        agent = RandomAgent(seed=options.get("seed", 0))
+        agent.name = label
+        return agent
+    evaluation = evaluation_named(options["eval"]) if "eval" in options else None
+    if name == "greedy":
+        return GreedyAgent(evaluation, name=label)
+    if name in ("minimax", "negamax"):
+        return SearchAgent(name, depth=options.get("depth", 3), evaluation=evaluation, name=label)
+    timed = "time" in options or "game" in options
+    if "time" in options and "game" in options:
+        raise ValueError(f"{spec!r}: give time (ms per move) or game (ms per game), not both")
+    form = options.get("form", "negamax")
+    tt = options.get("tt", 0)
+    return SearchAgent(
+        "alphabeta" if form == "minmax" else "negamax-alphabeta",
+        depth=options.get("depth", 64 if timed else 3), evaluation=evaluation,
+        order=options.get("order", "none"), killers=options.get("killers", False),
+        history=options.get("history", False),
+        table_slots=0 if tt == 0 else 1 << (16 if tt == 1 else tt),
+        move_ms=options.get("time"), game_ms=options.get("game"), name=label)

@@ -1,0 +1,85 @@
+"""The installable course: pyproject.toml and environment.yml list the same packages, the README
+shows the commands that CI runs, and every notebook is in a state nbval can check."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _name(requirement: str) -> str:
+    """'numba>=0.60' -> 'numba' (lower case, '_' as '-')."""
+    return re.split(r"[<>=!~\[; ]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _pyproject_packages() -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    names = {_name(r) for r in project["dependencies"]}
+    for extra in project["optional-dependencies"].values():
+        names |= {_name(r) for r in extra}
+    return names
+
+
+def _conda_packages() -> set[str]:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    names = set()
+    for dependency in env["dependencies"]:
+        if isinstance(dependency, str):
+            names.add(_name(dependency))
+        else:                                 # a nested "pip:" list
+            names |= {_name(r) for r in dependency.get("pip", [])}
+    return names - {"python", "pip"}
+
+
+def test_environment_yml_lists_the_same_packages_as_pyproject():
+    pyproject, conda = _pyproject_packages(), _conda_packages()
+    assert pyproject == conda, (
+        f"only in pyproject.toml: {sorted(pyproject - conda)}; "
+        f"only in environment.yml: {sorted(conda - pyproject)}")
+
+
+def test_environment_yml_uses_conda_forge_and_the_same_python():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    assert env["channels"] == ["conda-forge"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    python = [d for d in env["dependencies"] if isinstance(d, str) and _name(d) == "python"]
+    assert python == ["python" + project["requires-python"]]
+
+
+def test_version_bounds_agree():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = {_name(r): r.replace(" ", "") for extra in project["optional-dependencies"].values()
+            for r in extra}
+    pins |= {_name(r): r.replace(" ", "") for r in project["dependencies"]}
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    for dependency in env["dependencies"]:
+        if isinstance(dependency, str) and _name(dependency) in pins:
+            assert dependency.replace(" ", "") == pins[_name(dependency)]
+
+
+def test_ci_runs_the_readme_test_command():
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    commands = [line for line in lines
+                if line and not line.startswith(("#", "set ", "cd "))]
+    assert commands, ".ci/run runs nothing"
+    readme = (ROOT / "README.md").read_text()
+    assert commands[-1] in readme, f"the README does not show CI's command {commands[-1]!r}"
+
+
+def test_notebooks_are_stored_executed_top_to_bottom():
+    notebooks = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+    notebooks = [p for p in notebooks if ".ipynb_checkpoints" not in p.parts]
+    assert notebooks, "no notebooks found"
+    for path in notebooks:
+        cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+        counts = [c["execution_count"] for c in cells]
+        assert counts == list(range(1, len(cells) + 1)), (
+            f"{path.name}: cells were not run once, top to bottom, in a fresh kernel")
+        for cell in cells:
+            assert "input(" not in "".join(cell["source"]), f"{path.name} calls input()"
