@@ -2,7 +2,7 @@
 
 >>> from course_lib.ataxx import State
 >>> GreedyAgent().choose_move(State.start())
-Move(1, 1, 2, 2)
+Move(1, 1, 1, 2)
 """
 
 from __future__ import annotations
