@@ -28,7 +28,7 @@ GAP_PERFT = [1, 14, 196, 4184, 86528, 2266352]
 PAIR_PERFT = [1, 16, 256, 6652, 165656, 5313188]
 
 
-# --- Building positions with the readable tier ---------------------------------------------
+# --- Building positions with the readable tier ------------------------------------------------
 
 
 def make_state(cells: dict, to_move: int = FIRST, turns: int = 0, halfmove: int = 0) -> State:
@@ -94,8 +94,9 @@ def readable_game(state: State, seed: int) -> list[tuple[State, Move]]:
 
 
 def readable_pairs(state: State) -> list[Move]:
-    """The naive (source, destination) enumeration, from the readable tier's grid."""
-    if state.is_over():
+    """The naive (source, destination) enumeration, from the readable tier's grid; like
+    legal_moves, empty only when a player has no stones or the board is full."""
+    if state.is_decided():
         return []
     me = state.to_move
     moves = [Move(x, y, tx, ty) for (x, y) in SQUARES if state[x, y] == me
@@ -142,7 +143,7 @@ def sample_positions() -> list[State]:
 POSITIONS = sample_positions()
 
 
-# --- perft: the spec's numbers ------------------------------------------------------------------
+# --- perft: the spec's numbers ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("depth", range(6))
@@ -176,6 +177,20 @@ def test_perft_stops_at_the_400_turn_cap():
     assert fast.perft(fen, 5) == 0
     assert fast.perft(fen, 5, bulk=True) == 0
     assert fast.perft(fen, 6, bulk=True) == 0
+
+
+def test_a_huge_turn_count_is_just_over():
+    state = State.from_fen("x5o/7/7/7/7/7/o5x o 0 " + "9" * 30)    # far past turn 400
+    fs = fast.to_fast(state)
+    assert fs.turns == state.turns > 2**64
+    assert fast.is_over(fs) == state.is_over() is True
+    assert fast.winner(fs) == state.winner() == 0
+    assert fast.perft(fs, 0) == 1 and fast.perft(fs, 3) == 0
+    assert fast.random_game(fs, 1) == []
+    # legal_moves does not look at the turn cap (is_over does), in both tiers alike
+    assert [fast.decode_move(c) for c in fast.legal_moves(fs).tolist()] == state.legal_moves()
+    assert len(state.legal_moves()) == 16
+    assert fast.from_fast(fs).fen() == state.fen()
 
 
 def test_perft_of_a_finished_game():
@@ -216,6 +231,8 @@ def test_pair_perft_agrees_with_a_readable_pair_count():
     def pair_count(state: State, depth: int) -> int:
         if depth == 0:
             return 1
+        if state.is_over():                        # perft: a finished game counts 0
+            return 0
         return sum(pair_count(state.apply(m), depth - 1) for m in readable_pairs(state))
 
     for state in POSITIONS[::120] + [walled_first(), both_walled()]:
@@ -231,7 +248,7 @@ def test_divide_agrees_with_readable_divide():
     assert sum(n for _, n in fast.divide(GAP_FEN, 4)) == GAP_PERFT[4]
 
 
-# --- Symmetry -------------------------------------------------------------------------------------
+# --- Symmetry ---------------------------------------------------------------------------------
 
 SYMMETRIES = [
     lambda x, y: (x, y),
@@ -305,6 +322,11 @@ def test_move_codes_ascend_in_canonical_order():
 def test_children_agree_with_readable_tier():
     for state in POSITIONS[::3]:
         fs = fast.to_fast(state)
+        if state.is_over():              # the checked apply refuses every move of a finished game
+            for move in state.legal_moves():
+                with pytest.raises(IllegalMoveError, match="game is over"):
+                    fast.apply(fs, fast.encode_move(move))
+            continue
         for move in state.legal_moves():
             child = fast.apply(fs, fast.encode_move(move))
             expected = state.apply(move)
@@ -327,7 +349,7 @@ def test_apply_accepts_a_clone_from_any_adjacent_source():
         assert child.fen() == state.play(move).fen() == "x5o/xx5/7/7/7/7/o5x o 0 1"
 
 
-# --- Round trips ------------------------------------------------------------------------------------
+# --- Round trips ------------------------------------------------------------------------------
 
 
 def test_start_position_bits_follow_the_contract():
@@ -371,7 +393,7 @@ def test_move_codes_round_trip():
     assert fast.encode_move(PASS) == -1 and fast.decode_move(-1) == PASS
 
 
-# --- Seeded random games ------------------------------------------------------------------------
+# --- Seeded random games ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", sorted(STARTS))
@@ -382,7 +404,7 @@ def test_random_game_equals_readable_random_agent(name, seed):
     assert fast.random_game(start, seed) == expected
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, database=None)   # no .hypothesis/ dir
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_random_game_equals_readable_for_any_seed(seed):
     expected = [move for _, move in readable_game(State.from_fen(GAP_FEN), seed)[:-1]]
@@ -434,7 +456,17 @@ def test_random_game_lengths_pairs_against_distinct_moves():
     assert 100 <= pairs.mean() <= 120
 
 
-# --- The numba traps -------------------------------------------------------------------------
+# --- The numba traps --------------------------------------------------------------------------
+
+
+def test_grow_adds_exactly_the_neighbours():
+    # _grow is a kernel other compiled code uses: check it square by square against the
+    # readable tier's NEIGHBOURS (and that it never sets bits beyond the 49 squares).
+    from course_lib.ataxx import NEIGHBOURS
+    for (x, y) in SQUARES:
+        bit = (x - 1) * 7 + (y - 1)
+        expected = (1 << bit) | sum(1 << ((a - 1) * 7 + (b - 1)) for (a, b) in NEIGHBOURS[x, y])
+        assert int(fast._grow(np.uint64(1 << bit))) == expected, (x, y)
 
 
 def test_kernels_compiled_once_for_uint64_boards():
@@ -453,7 +485,7 @@ def test_kernels_compiled_once_for_uint64_boards():
                 kernel, kernel.signatures)
 
 
-# --- Errors at the boundary ----------------------------------------------------------------------
+# --- Errors at the boundary -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("bad, error", [(-1, ValueError), (2.0, TypeError), (True, TypeError),

@@ -37,7 +37,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-# --- Board constants ------------------------------------------------------------------------
+# --- Board constants --------------------------------------------------------------------------
 
 SIZE = 7
 N_SQUARES = SIZE * SIZE               # 49
@@ -127,7 +127,7 @@ def _lowest_bit_index(typingctx, board):
     return types.int64(types.uint64), codegen
 
 
-# --- Sets of squares ------------------------------------------------------------------------
+# --- Sets of squares --------------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -206,11 +206,11 @@ def _generate_moves(me: np.uint64, empty: np.uint64, out: np.ndarray, pairs: boo
 
 @njit(cache=True)
 def _count_moves(me: np.uint64, empty: np.uint64, pairs: bool) -> int:
-    """How many moves ``generate_moves`` would write, by popcounts only (for bulk perft)."""
+    """How many moves ``_generate_moves`` would write, by popcounts only (for bulk perft)."""
     if pairs:
         n = 0
     else:
-        n = _popcount(_grow(me) & empty)             # one clone per reachable destination
+        n = _popcount(_grow(me) & empty)           # one clone per reachable destination
     stones = me
     while stones != U0:
         s = _lowest_bit_index(stones)
@@ -218,7 +218,7 @@ def _count_moves(me: np.uint64, empty: np.uint64, pairs: bool) -> int:
         if pairs:
             n += _popcount((RING1[s] | RING2[s]) & empty)
         else:
-            n += _popcount(RING2[s] & empty)        # one jump per (source, destination)
+            n += _popcount(RING2[s] & empty)       # one jump per (source, destination)
     return n
 
 
@@ -244,7 +244,7 @@ def _apply_move(me: np.uint64, opp: np.uint64, code: int) -> tuple[np.uint64, np
 
 @njit(cache=True)
 def _perft(me: np.uint64, opp: np.uint64, blocked: np.uint64, turns: int, depth: int,
-          bulk: bool, pairs: bool) -> int:
+           bulk: bool, pairs: bool) -> int:
     """Move sequences of length ``depth`` (spec semantics). Recursive.
 
     perft(0) = 1; a finished game counts 0 at depth >= 1; a forced pass is one move.
@@ -296,7 +296,7 @@ def _perft(me: np.uint64, opp: np.uint64, blocked: np.uint64, turns: int, depth:
     return _perft(opp, me, blocked, turns + 1, depth - 1, bulk, pairs)
 
 
-# --- Seeded random games ------------------------------------------------------------------------
+# --- Seeded random games ----------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -317,7 +317,7 @@ def _below(rng: np.ndarray, n: int) -> int:
 
 @njit(cache=True)
 def _random_move(me: np.uint64, empty: np.uint64, rng: np.ndarray, pairs: bool,
-                stones_buf: np.ndarray, targets_buf: np.ndarray) -> int:
+                 stones_buf: np.ndarray, targets_buf: np.ndarray) -> int:
     """Draw one move uniformly from the canonical move list, as ``RandomAgent`` does:
     ``moves[below(len(moves))]``; the pass (-1) when there is no move (a number is still drawn).
 
@@ -342,11 +342,11 @@ def _random_move(me: np.uint64, empty: np.uint64, rng: np.ndarray, pairs: bool,
             k += 1
             n += _popcount(targets)
     if n == 0:
-        _below(rng, 1)                              # a pass still consumes one draw
+        _below(rng, 1)                             # a pass still consumes one draw
         return PASS_CODE
     index = _below(rng, n)
     i = 0
-    while index >= _popcount(targets_buf[i]):       # skip whole stones
+    while index >= _popcount(targets_buf[i]):      # skip whole stones
         index -= _popcount(targets_buf[i])
         i += 1
     targets = targets_buf[i]
@@ -357,11 +357,12 @@ def _random_move(me: np.uint64, empty: np.uint64, rng: np.ndarray, pairs: bool,
 
 @njit(cache=True)
 def _play_random_game(first: np.uint64, second: np.uint64, blocked: np.uint64, to_move: int,
-                     turns: int, rng: np.ndarray, pairs: bool,
-                     record: np.ndarray) -> tuple[np.uint64, np.uint64, int]:
+                      turns: int, rng: np.ndarray, pairs: bool,
+                      record: np.ndarray) -> tuple[np.uint64, np.uint64, int]:
     """Play random moves until the game is over; return ``(first, second, turns_played)``.
 
-    ``record``: if it has room (400 entries), the move codes are written into it.
+    ``record``: unless it is empty, the move codes are written into it (it needs room for
+    400 - turns of them).
     """
     stones_buf = np.empty(N_SQUARES, dtype=np.int64)
     targets_buf = np.empty(N_SQUARES, dtype=np.uint64)
@@ -383,21 +384,21 @@ def _play_random_game(first: np.uint64, second: np.uint64, blocked: np.uint64, t
         me, opp = _apply_move(me, opp, code)
         me, opp = opp, me                          # the other side moves next
         played += 1
-    if (to_move + played) % 2 == 1:                # mover is the first player again
+    if (to_move + played) % 2 == 1:                # the first player is to move now
         return me, opp, played
     return opp, me, played
 
 
 @njit(cache=True)
 def _random_playouts(first: np.uint64, second: np.uint64, blocked: np.uint64, to_move: int,
-                    turns: int, rng: np.ndarray, pairs: bool, winners: np.ndarray,
-                    lengths: np.ndarray) -> None:
+                     turns: int, rng: np.ndarray, pairs: bool, winners: np.ndarray,
+                     lengths: np.ndarray) -> None:
     """Play ``len(winners)`` random games one after another from one generator; fill
     ``winners`` (1, 2, or 0 for a draw) and ``lengths`` (turns played, passes included)."""
     no_record = np.empty(0, dtype=np.int64)
     for g in range(winners.shape[0]):
         f, s, played = _play_random_game(first, second, blocked, to_move, turns, rng, pairs,
-                                        no_record)
+                                         no_record)
         nf = _popcount(f)
         ns = _popcount(s)
         winners[g] = 1 if nf > ns else (2 if ns > nf else 0)

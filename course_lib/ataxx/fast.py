@@ -87,7 +87,7 @@ Position = Union[State, FastState, str]
 """What the perft and playout functions accept: a State, a FastState or a FEN string."""
 
 
-# --- Checking input at the boundary ------------------------------------------------------------
+# --- Checking input at the boundary -----------------------------------------------------------
 
 
 def _is_whole(value: object) -> bool:
@@ -103,8 +103,8 @@ def _checked(fs: object) -> FastState:
         value = getattr(fs, name)
         if not _is_whole(value) or not 0 <= int(value) < (1 << N_SQUARES):
             raise ValueError(
-                f"FastState.{name} must be a 49-bit bitboard (a whole number from 0 to 2**49 - 1), "
-                f"got {value!r}")
+                f"FastState.{name} must be a 49-bit bitboard (a whole number from 0 to "
+                f"2**49 - 1), got {value!r}")
         boards.append(int(value))
     first, second, blocked = boards
     if first & second or first & blocked or second & blocked:
@@ -128,8 +128,8 @@ def _position(position: object) -> FastState:
         return to_fast(position)
     if isinstance(position, str):
         return to_fast(State.from_fen(position))
-    raise TypeError(
-        f"expected a position: a State, a FastState or a FEN string, got {type(position).__name__}")
+    raise TypeError("expected a position: a State, a FastState or a FEN string, got "
+                    f"{type(position).__name__}")
 
 
 def _depth(depth: object, least: int = 0) -> int:
@@ -146,12 +146,18 @@ def _seed(seed: object) -> int:
     return check_seed(seed)
 
 
+def _turns(fs: FastState) -> int:
+    """The turn count handed to kernels. They only ask ``turns >= 400``, so a larger count
+    (a FEN may say fullmove 10**30) is capped there to fit in an int64."""
+    return min(fs.turns, MAX_TURNS)
+
+
 def _mover(fs: FastState) -> tuple[np.uint64, np.uint64]:
     """``(me, opp)``: the bitboards of the side to move and of the other side."""
     return (fs.first, fs.second) if fs.to_move == FIRST else (fs.second, fs.first)
 
 
-# --- Positions ------------------------------------------------------------------------------------
+# --- Positions --------------------------------------------------------------------------------
 
 
 def to_fast(state: State) -> FastState:
@@ -193,7 +199,7 @@ START: FastState = to_fast(State.start())
 """The start position."""
 
 
-# --- Moves -----------------------------------------------------------------------------------------
+# --- Moves ------------------------------------------------------------------------------------
 
 
 def encode_move(move: Move) -> int:
@@ -237,8 +243,10 @@ def decode_move(code: int) -> Move:
 
 
 def legal_moves(fs: FastState, pairs: bool = False) -> np.ndarray:
-    """The legal move codes in canonical order (int64): empty if the game is over, ``[-1]``
-    (the pass) if the side to move cannot move; like ``State.legal_moves()``.
+    """The legal move codes in canonical order (int64), like ``State.legal_moves()``: empty
+    when nothing is left to play (a player has no stones or the board is full), ``[-1]`` (the
+    pass) when the side to move cannot move. Like the readable tier it does not look at the
+    400-turn cap: ``is_over`` does.
 
     ``pairs=True`` lists every (source, destination) pair instead: a clone once per friendly
     stone next to its destination.
@@ -250,10 +258,10 @@ def legal_moves(fs: FastState, pairs: bool = False) -> np.ndarray:
     """
     fs = _checked(fs)
     me, opp = _mover(fs)
-    if _is_over(me, opp, fs.blocked, fs.turns):
+    empty = np.uint64(_empty_squares(me, opp, fs.blocked))   # re-wrap: numba hands back an int
+    if me == 0 or opp == 0 or empty == 0:
         return np.empty(0, dtype=np.int64)
     out = np.empty(MOVE_BUFFER, dtype=np.int64)
-    empty = np.uint64(_empty_squares(me, opp, fs.blocked))   # re-wrap: numba hands back an int
     n = _generate_moves(me, empty, out, bool(pairs))
     if n == 0:
         return np.array([PASS_CODE], dtype=np.int64)
@@ -267,7 +275,7 @@ def is_over(fs: FastState) -> bool:
     False
     """
     fs = _checked(fs)
-    return bool(_is_over(fs.first, fs.second, fs.blocked, fs.turns))
+    return bool(_is_over(fs.first, fs.second, fs.blocked, _turns(fs)))
 
 
 def winner(fs: FastState) -> int | None:
@@ -277,7 +285,7 @@ def winner(fs: FastState) -> int | None:
     True
     """
     fs = _checked(fs)
-    if not _is_over(fs.first, fs.second, fs.blocked, fs.turns):
+    if not _is_over(fs.first, fs.second, fs.blocked, _turns(fs)):
         return None
     first, second = int(fs.first).bit_count(), int(fs.second).bit_count()
     return FIRST if first > second else SECOND if second > first else 0
@@ -296,9 +304,9 @@ def apply(fs: FastState, code: int) -> FastState:
     fs = _checked(fs)
     decode_move(code)                                 # type and range check
     code = int(code)
+    if is_over(fs):
+        raise IllegalMoveError(f"the game is over: move code {code} cannot be played")
     if code not in legal_moves(fs, pairs=True):
-        if is_over(fs):
-            raise IllegalMoveError(f"the game is over: move code {code} cannot be played")
         raise IllegalMoveError(
             f"move code {code} ({decode_move(code).uai()}) is not legal here; legal codes: "
             f"{legal_moves(fs).tolist()}")
@@ -311,7 +319,7 @@ def apply(fs: FastState, code: int) -> FastState:
                      fs.turns + 1, halfmove)
 
 
-# --- perft ---------------------------------------------------------------------------------------
+# --- perft ------------------------------------------------------------------------------------
 
 
 def perft(position: Position, depth: int, bulk: bool = False) -> int:
@@ -327,7 +335,7 @@ def perft(position: Position, depth: int, bulk: bool = False) -> int:
     fs = _position(position)
     depth = _depth(depth)
     me, opp = _mover(fs)
-    return int(_perft(me, opp, fs.blocked, fs.turns, depth, bool(bulk), False))
+    return int(_perft(me, opp, fs.blocked, _turns(fs), depth, bool(bulk), False))
 
 
 def pair_perft(position: Position, depth: int, bulk: bool = False) -> int:
@@ -340,7 +348,7 @@ def pair_perft(position: Position, depth: int, bulk: bool = False) -> int:
     fs = _position(position)
     depth = _depth(depth)
     me, opp = _mover(fs)
-    return int(_perft(me, opp, fs.blocked, fs.turns, depth, bool(bulk), True))
+    return int(_perft(me, opp, fs.blocked, _turns(fs), depth, bool(bulk), True))
 
 
 def divide(position: Position, depth: int, bulk: bool = False) -> list[tuple[Move, int]]:
@@ -354,17 +362,19 @@ def divide(position: Position, depth: int, bulk: bool = False) -> list[tuple[Mov
     depth = _depth(depth, least=1)
     me, opp = _mover(fs)
     result = []
+    if is_over(fs):                                   # a finished game has no sequences
+        return result
     for code in legal_moves(fs).tolist():
         child_me, child_opp = _apply_move(me, opp, code)
         # The child from its mover's view: the opponent moves next. Kernels hand back Python
         # ints: re-wrap them as np.uint64, or _perft would compile a second (int64) version.
-        count = _perft(np.uint64(child_opp), np.uint64(child_me), fs.blocked, fs.turns + 1, depth - 1, bool(bulk),
-                       False)
+        count = _perft(np.uint64(child_opp), np.uint64(child_me), fs.blocked, _turns(fs) + 1,
+                       depth - 1, bool(bulk), False)
         result.append((decode_move(code), int(count)))
     return result
 
 
-# --- Seeded random games -----------------------------------------------------------------------
+# --- Seeded random games ----------------------------------------------------------------------
 
 
 def random_game(position: Position, seed: int, pairs: bool = False) -> list[Move]:
@@ -388,7 +398,7 @@ def random_game(position: Position, seed: int, pairs: bool = False) -> list[Move
     fs = _position(position)
     rng = np.array([_seed(seed)], dtype=np.uint64)
     record = np.empty(MAX_TURNS, dtype=np.int64)
-    _, _, played = _play_random_game(fs.first, fs.second, fs.blocked, fs.to_move, fs.turns, rng,
+    _, _, played = _play_random_game(fs.first, fs.second, fs.blocked, fs.to_move, _turns(fs), rng,
                                      bool(pairs), record)
     return [decode_move(code) for code in record[:played].tolist()]
 
@@ -416,6 +426,6 @@ def random_playouts(position: Position, n_games: int, seed: int,
     rng = np.array([_seed(seed)], dtype=np.uint64)
     winners = np.zeros(int(n_games), dtype=np.int8)
     lengths = np.zeros(int(n_games), dtype=np.int32)
-    _random_playouts(fs.first, fs.second, fs.blocked, fs.to_move, fs.turns, rng, bool(pairs),
+    _random_playouts(fs.first, fs.second, fs.blocked, fs.to_move, _turns(fs), rng, bool(pairs),
                      winners, lengths)
     return winners, lengths

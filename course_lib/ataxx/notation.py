@@ -67,10 +67,11 @@ def parse_fen(fen: str) -> State:
 
     if side not in ("x", "o"):
         raise InvalidFenError(f"FEN side to move is {side!r}; expected 'x' or 'o'")
-    if not halfmove_text.isdigit():
+    # isascii(): str.isdigit() also accepts '²' or '٣', which int() refuses or reads as 3.
+    if not (halfmove_text.isascii() and halfmove_text.isdigit()):
         raise InvalidFenError(
             f"FEN halfmove clock is {halfmove_text!r}; expected a whole number >= 0")
-    if not fullmove_text.isdigit() or int(fullmove_text) < 1:
+    if not (fullmove_text.isascii() and fullmove_text.isdigit()) or int(fullmove_text) < 1:
         raise InvalidFenError(
             f"FEN fullmove number is {fullmove_text!r}; expected a whole number >= 1")
     to_move = FIRST if side == "x" else SECOND

@@ -108,7 +108,7 @@ class Move:
         coords = (self.x1, self.y1, self.x2, self.y2)
         if coords == (-1, -1, -1, -1):
             return
-        if not all(isinstance(c, int) and 1 <= c <= SIZE for c in coords):
+        if not all(type(c) is int and 1 <= c <= SIZE for c in coords):
             raise InvalidMoveError(
                 f"move {coords} has a coordinate outside 1..7 "
                 "(a pass is written -1 -1 -1 -1)")
@@ -203,6 +203,11 @@ class State:
             raise ValueError("grid cells must be EMPTY (0), FIRST (1), SECOND (2) or BLOCKED (3)")
         if turns < 0 or halfmove < 0:
             raise ValueError("turns and halfmove must not be negative")
+        if to_move != (FIRST if turns % 2 == 0 else SECOND):
+            raise ValueError(
+                f"after {turns} turns it is the {PLAYER_NAMES[FIRST if turns % 2 == 0 else SECOND]}"
+                f" player's turn, not the {PLAYER_NAMES[to_move]} player's (the first player "
+                "moves at turn 0 and a pass is a turn)")
         self.grid = grid
         self.to_move = to_move
         self.turns = turns
@@ -303,9 +308,14 @@ class State:
         return False
 
     def legal_moves(self) -> list[Move]:
-        """The moves the side to move may play: ``[]`` if the game is over, ``[PASS]`` if it
-        must pass, otherwise ``generate_moves()``."""
-        if self.is_over():
+        """The moves of the side to move: ``[]`` when nothing is left to play (a player has no
+        stones or the board is full), ``[PASS]`` when it must pass, else ``generate_moves()``.
+
+        Like python-chess's ``legal_moves``, this does not look at the 400-turn cap, nor at
+        both players being stuck: ``is_over()`` does. The searches rely on that, since the
+        course's searches do not look at the cap.
+        """
+        if self.is_decided():
             return []
         return self.generate_moves() or [PASS]
 
@@ -318,7 +328,7 @@ class State:
         me, opp = self.to_move, 3 - self.to_move
         if move.x1 == -1:                                  # pass: only the turn changes
             child = State.__new__(State)
-            child.grid = self.grid
+            child.grid = [row[:] for row in self.grid]     # never share a grid between states
             child._stones = self._stones
             child._empty = self._empty
             child.halfmove = self.halfmove + 1
@@ -426,9 +436,13 @@ class State:
         return self._over
 
     def is_decided(self) -> bool:
-        """True when a player has no stones or no empty square is left: the positions the
-        course's searches treat as final (they ignore the 400-turn cap)."""
+        """True when a player has no stones or no empty square is left: nothing is left to
+        play, whatever the turn count."""
         return self._stones[FIRST] == 0 or self._stones[SECOND] == 0 or self._empty == 0
+
+    is_terminal = is_decided
+    """The game interface's name: the searches stop and evaluate here (``legal_moves()`` is
+    empty exactly then)."""
 
     def winner(self) -> Player | None:
         """FIRST or SECOND for the player with more stones, 0 for a draw, None while playing."""

@@ -34,7 +34,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable
 
-from ..ataxx.rules import (BLOCKED, EMPTY, FIRST, SECOND, SIZE, Move, State, on_board,
+from ..ataxx.rules import (BLOCKED, FIRST, SECOND, SIZE, Move, State, on_board,
                            parse_square, square_name)
 
 # --- Colours, shared with the PlayBoard widget ----------------------------------------------
@@ -114,7 +114,8 @@ def _as_state(state: State | str) -> State:
     return State.from_fen(state) if isinstance(state, str) else state
 
 
-def _move_text(move: Move) -> str:
+def describe_move(move: Move) -> str:
+    """A move in words for captions: 'b6 (clone from a7)', 'a7c5 (jump)' or 'pass'."""
     if move.is_pass:
         return "pass"
     if move.is_clone:
@@ -133,7 +134,7 @@ def _caption(state: State, marked: Move | None) -> tuple[str, str]:
     if marked is None:
         return status, ""
     who = "o" if mover == "x" else "x"            # the side that moved into this position
-    return status, f"{who} passed" if marked.is_pass else f"last move: {who} {_move_text(marked)}"
+    return status, f"{who} passed" if marked.is_pass else f"last move: {who} {describe_move(marked)}"
 
 
 def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] = (),

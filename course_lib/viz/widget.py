@@ -32,20 +32,24 @@ from ..ataxx.rules import (BLOCKED, EMPTY, FIRST, PASS, SECOND, SIZE, SQUARES, M
                            Square, State, distance, on_board, square_name)
 from .board import (BLOCKED_FILL, BLOCKED_MARK, BOARD_COLOR, GRID_COLOR, HIGHLIGHT_COLOR,
                     LABEL_COLOR, LAST_MOVE_COLOR, PROTOCOL_LABEL_COLOR, SELECTED_COLOR,
-                    STONE_EDGE, STONE_FILL, STONE_NAME, _move_text)
+                    STONE_EDGE, STONE_FILL, STONE_NAME, describe_move)
 
 _SIDES: dict[Any, Player | None] = {
     FIRST: FIRST, SECOND: SECOND, "x": FIRST, "o": SECOND, "first": FIRST, "second": SECOND,
     "both": None,
 }
 _LETTER = {FIRST: "x", SECOND: "o"}
+# Text around the board follows JupyterLab's theme (light or dark), with the SVG's colours as
+# the fallback outside JupyterLab.
+_TEXT = f"var(--jp-ui-font-color1, {LABEL_COLOR})"
+_FAINT_TEXT = f"var(--jp-ui-font-color2, {PROTOCOL_LABEL_COLOR})"
 _STONE_GLYPH = "\u25cf"             # a filled circle, coloured like the SVG's stones
 _BLOCKED_GLYPH = "\u2715"           # a cross, as on the SVG's blocked squares
 
 # The light stone's glyph gets a dark outline, as in the SVG. Plain CSS in an HTML widget:
 # no JavaScript, and without it the board still works (the stone is then just light).
 _CSS = f"""<style>
-.ataxx-playboard .ataxx-cell {{ padding: 0; margin: 0; line-height: 1; }}
+.ataxx-playboard .ataxx-cell {{ padding: 0; margin: 0; line-height: 1; box-sizing: border-box; }}
 .ataxx-playboard .ataxx-o {{ -webkit-text-stroke: 1.5px {STONE_EDGE[SECOND]}; }}
 .ataxx-playboard .ataxx-cell:focus {{ outline: none; }}
 </style>"""
@@ -101,9 +105,7 @@ class PlayBoard(widgets.VBox):
         elif not isinstance(start, State):
             raise TypeError(f"start must be a State, a FEN string or None, got {start!r}")
         self.start: State = start
-        self.state: State = start
-        self.history: list[Move] = []
-        self._states: list[State] = [start]     # _states[i]: the position before history[i]
+        self._states: list[State] = [start]     # every position of the game, in order
         self.selected: Square | None = None
         self.message = ""
         self._build(cell_size)
@@ -133,9 +135,7 @@ class PlayBoard(widgets.VBox):
 
     def new_game(self) -> None:
         """Start again from ``start``; if the agent is to move, it moves at once."""
-        self.state = self.start
         self._states = [self.start]
-        self.history = []
         self.selected = None
         if self.human is None:
             intro = "New game: you play both sides."
@@ -152,15 +152,23 @@ class PlayBoard(widgets.VBox):
             self.message = "Nothing to undo: you have not moved yet."
         else:
             taken = self.history[point:]
-            self._states = self._states[:point + 1]
-            self.history = self.history[:point]
-            self.state = self._states[-1]
+            del self._states[point + 1:]
             self.selected = None
             self.message = ("Took back " + ", ".join(m.uai() for m in taken)
                             + f". {self._side_text(self.state.to_move)} to move.")
         self._render()
 
     # -- what the board shows --------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self._states[-1]
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played since ``start``, both sides', passes included."""
+        return [state.last_move for state in self._states[1:]]
 
     @property
     def destinations(self) -> tuple[Square, ...]:
@@ -186,7 +194,7 @@ class PlayBoard(widgets.VBox):
         parts = [f"{self._side_text(state.to_move)} to move", f"turn {state.turns + 1}", counts]
         last = state.last_move
         if last is not None:
-            parts.append(f"last move: {_LETTER[3 - state.to_move]} {_move_text(last)}")
+            parts.append(f"last move: {_LETTER[3 - state.to_move]} {describe_move(last)}")
         return " \u00b7 ".join(parts)
 
     # -- inside ------------------------------------------------------------------------------
@@ -262,15 +270,10 @@ class PlayBoard(widgets.VBox):
             self.message = f"Not played: {error}"
             return
         self.selected = None
-        self._push(child)
-        who = "You" if self.human is not None else _LETTER[mover]
-        notes = [f"{who} played {_move_text(child.last_move)}.", *self._advance()]
-        self.message = " ".join(notes)
-
-    def _push(self, child: State) -> None:
         self._states.append(child)
-        self.history.append(child.last_move)
-        self.state = child
+        who = "You" if self.human is not None else _LETTER[mover]
+        notes = [f"{who} played {describe_move(child.last_move)}.", *self._advance()]
+        self.message = " ".join(notes)
 
     def _advance(self) -> list[str]:
         """Play forced passes and the agent's moves until the human has a choice or the game
@@ -281,7 +284,7 @@ class PlayBoard(widgets.VBox):
             if self._humans_turn(self.state):
                 if self.state.has_move():
                     break
-                self._push(self.state.apply(PASS))
+                self._states.append(self.state.apply(PASS))
                 notes.append(f"{mover} has no legal move and passes.")
                 continue
             self._message_view.value = f"<i>{escape(self._agent_name())} is thinking\u2026</i>"
@@ -291,19 +294,19 @@ class PlayBoard(widgets.VBox):
                 notes.append(f"{self._agent_name()} failed to move "
                              f"({type(error).__name__}: {error}). Press Undo or New game.")
                 break
-            self._push(child)
+            self._states.append(child)
             last = child.last_move
             notes.append(f"{self._agent_name()} ({mover}) "
                          + ("passes (no legal move)." if last.is_pass
-                            else f"played {_move_text(last)}."))
+                            else f"played {describe_move(last)}."))
         return notes
 
     def _last_choice(self) -> int | None:
         """Index in ``history`` of the last move the human chose (not a forced pass)."""
-        for i in range(len(self.history) - 1, -1, -1):
-            before = self._states[i]
-            if self._humans_turn(before) and not self.history[i].is_pass:
-                return i
+        for i in range(len(self._states) - 1, 0, -1):
+            before, move = self._states[i - 1], self._states[i].last_move
+            if self._humans_turn(before) and not move.is_pass:
+                return i - 1
         return None
 
     # -- the widgets -------------------------------------------------------------------------
@@ -328,19 +331,19 @@ class PlayBoard(widgets.VBox):
                                 layout=widgets.Layout(margin="0", align_self="center"))
 
         def ranks(i: int) -> widgets.HTML:
-            return label(str(SIZE + 1 - i), LABEL_COLOR, 14)
+            return label(str(SIZE + 1 - i), _TEXT, 14)
 
         # 9 x 9 cells: protocol y above, ranks left, protocol x right, files below.
-        cells: list[widgets.Widget] = [label("y\u2192", PROTOCOL_LABEL_COLOR, 10, True)]
-        cells += [label(str(y), PROTOCOL_LABEL_COLOR, 11, True) for y in range(1, SIZE + 1)]
-        cells.append(label("x\u2193", PROTOCOL_LABEL_COLOR, 10, True))
+        cells: list[widgets.Widget] = [label("y\u2192", _FAINT_TEXT, 10, True)]
+        cells += [label(str(y), _FAINT_TEXT, 11, True) for y in range(1, SIZE + 1)]
+        cells.append(label("x\u2193", _FAINT_TEXT, 10, True))
         for x in range(1, SIZE + 1):
             cells.append(ranks(x))
             cells += [self.buttons[x, y] for y in range(1, SIZE + 1)]
-            cells.append(label(str(x), PROTOCOL_LABEL_COLOR, 11, True))
-        cells.append(label("", LABEL_COLOR, 14))
-        cells += [label(f, LABEL_COLOR, 14) for f in "abcdefg"]
-        cells.append(label("", LABEL_COLOR, 14))
+            cells.append(label(str(x), _FAINT_TEXT, 11, True))
+        cells.append(label("", _TEXT, 14))
+        cells += [label(f, _TEXT, 14) for f in "abcdefg"]
+        cells.append(label("", _TEXT, 14))
         grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"24px repeat({SIZE}, {cell}px) 24px",
             grid_template_rows=f"20px repeat({SIZE}, {cell}px) 22px",
@@ -395,5 +398,5 @@ class PlayBoard(widgets.VBox):
         status = escape(self.status)
         if self.state.is_over():
             status = f"<b>{status}</b>"
-        self._status_view.value = f'<div style="color:{LABEL_COLOR}">{status}</div>'
-        self._message_view.value = f'<div style="color:{LABEL_COLOR}">{escape(self.message)}</div>'
+        self._status_view.value = f'<div style="color:{_TEXT}">{status}</div>'
+        self._message_view.value = f'<div style="color:{_TEXT}">{escape(self.message)}</div>'
