@@ -1,0 +1,84 @@
+"""Checked exercises: a notebook cell asks, the student answers, a check cell says how it went.
+
+In a notebook::
+
+    answer = ...                     # the student replaces ... with an answer
+    check("01-moves-after-b6", answer)
+
+``check`` prints one of three verdicts and never raises, so Run All and CI pass on a student's
+copy whatever is in it: *right*, *wrong* (with a hint), or *not answered yet* (the answer is
+still ``...``). The right answers are computed by the library when the check runs, never
+written down.
+
+>>> register("demo-sum", lambda: 2 + 2, hint="add the two numbers")
+>>> check("demo-sum", ...)
+demo-sum: not answered yet (replace ... with your answer)
+>>> check("demo-sum", 5)
+demo-sum: wrong: 5 is not it; hint: add the two numbers
+>>> check("demo-sum", 4)
+demo-sum: right
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass
+class Exercise:
+    name: str
+    solve: Callable[[], Any]
+    hint: str
+    compare: Callable[[Any, Any], bool]
+
+
+_EXERCISES: dict[str, Exercise] = {}
+
+
+def _same(answer: Any, expected: Any) -> bool:
+    if isinstance(expected, float) or isinstance(answer, float):
+        try:
+            return math.isclose(float(answer), float(expected), rel_tol=1e-3, abs_tol=1e-9)
+        except (TypeError, ValueError):
+            return False
+    return answer == expected
+
+
+def register(name: str, solve: Callable[[], Any], hint: str,
+             compare: Callable[[Any, Any], bool] = _same) -> None:
+    """Add an exercise whose right answer is ``solve()``."""
+    _EXERCISES[name] = Exercise(name, solve, hint, compare)
+
+
+def check(name: str, answer: Any) -> None:
+    """Print the verdict on ``answer`` for exercise ``name``; never raises."""
+    print(verdict(name, answer))
+
+
+def verdict(name: str, answer: Any) -> str:
+    """The verdict on ``answer`` for exercise ``name``, as text; never raises."""
+    exercise = _EXERCISES.get(name)
+    if exercise is None:
+        _load_course_exercises()
+        exercise = _EXERCISES.get(name)
+    if exercise is None:
+        text = f"{name}: no such exercise (known: {', '.join(sorted(_EXERCISES))})"
+    elif answer is ...:
+        text = f"{name}: not answered yet (replace ... with your answer)"
+    else:
+        try:
+            right = exercise.compare(answer, exercise.solve())
+        except Exception as error:            # a strange answer must not stop Run All
+            right = False
+            exercise_hint = f"{exercise.hint} (checking it raised {type(error).__name__})"
+        else:
+            exercise_hint = exercise.hint
+        return (f"{name}: right" if right
+                else f"{name}: wrong: {answer!r} is not it; hint: {exercise_hint}")
+    return text
+
+
+def _load_course_exercises() -> None:
+    from . import course_exercises  # noqa: F401  (registers the notebooks' exercises)
