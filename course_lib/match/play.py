@@ -1,0 +1,113 @@
+"""Play one game, or a match of colour-swapped pairs, between two agents in this process.
+
+Agents are anything with ``choose_move(state)`` (see ``course_lib.agents``). For games between
+separate programs under the referee protocol, see the referee (a later part of the course).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..agents.base import RandomAgent, as_agent
+from ..ataxx import State
+
+
+@dataclass
+class GameRecord:
+    """A finished (or abandoned) game: its moves, the winner (1, 2 or 0) and why it ended."""
+
+    start: Any
+    moves: list[Any]
+    final: Any
+    winner: int
+    reason: str
+    names: tuple[str, str] = ("first", "second")
+
+    @property
+    def turns(self) -> int:
+        return len(self.moves)
+
+
+def play_game(first: Any, second: Any, start: Any = None,
+              on_move: Callable[[Any, Any], None] | None = None) -> GameRecord:
+    """Play ``first`` (player 1) against ``second`` (player 2) from ``start`` (default: the
+    ATAXX start position) until the game is over. A move that is not legal loses the game
+    for the player who made it. ``on_move(state, move)`` is called before each move is played.
+    """
+    agents = {1: as_agent(first), 2: as_agent(second)}
+    state = State.start() if start is None else start
+    initial = state
+    moves = []
+    names = (getattr(agents[1], "name", "first"), getattr(agents[2], "name", "second"))
+    while not state.is_over():
+        player = state.to_move
+        move = agents[player].choose_move(state)
+        if move not in state.legal_moves():
+            return GameRecord(initial, moves, state, 3 - player,
+                              f"player {player} ({names[player - 1]}) played the illegal move "
+                              f"{move!r}", names)
+        if on_move is not None:
+            on_move(state, move)
+        moves.append(move)
+        state = state.apply(move)
+    reason = state.outcome_reason() if hasattr(state, "outcome_reason") else "game over"
+    return GameRecord(initial, moves, state, state.winner(), reason, names)
+
+
+def random_opening(plies: int, seed: int, start: Any = None) -> Any:
+    """The position after ``plies`` seeded random moves from ``start`` (stops if the game ends)."""
+    state = State.start() if start is None else start
+    agent = RandomAgent(seed=seed)
+    for _ in range(plies):
+        if state.is_over():
+            break
+        state = state.apply(agent.choose_move(state))
+    return state
+
+
+@dataclass
+class MatchResult:
+    """Wins, draws and losses of agent A against agent B, and every game."""
+
+    name_a: str
+    name_b: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    games: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        """A's score: 1 per win, 1/2 per draw, as a fraction of the games."""
+        played = self.wins + self.draws + self.losses
+        return (self.wins + 0.5 * self.draws) / played if played else 0.0
+
+    def __str__(self) -> str:
+        return (f"{self.name_a} vs {self.name_b}: +{self.wins} ={self.draws} -{self.losses} "
+                f"(score {self.score:.1%})")
+
+
+def play_match(make_a: Callable[[], Any], make_b: Callable[[], Any], pairs: int,
+               opening_plies: int = 4, seed: int = 0) -> MatchResult:
+    """Play ``pairs`` colour-swapped pairs of games between fresh agents from ``make_a`` and
+    ``make_b``: each pair starts from the same seeded random opening, A playing first in one
+    game and second in the other.
+    """
+    a_name = getattr(make_a(), "name", "A")
+    b_name = getattr(make_b(), "name", "B")
+    result = MatchResult(a_name, b_name)
+    for pair in range(pairs):
+        opening = random_opening(opening_plies, seed=seed + pair)
+        for a_first in (True, False):
+            a, b = make_a(), make_b()
+            record = play_game(a, b, opening) if a_first else play_game(b, a, opening)
+            a_player = 1 if a_first else 2
+            if record.winner == 0:
+                result.draws += 1
+            elif record.winner == a_player:
+                result.wins += 1
+            else:
+                result.losses += 1
+            result.games.append(record)
+    return result
