@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -94,7 +95,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help='print one JSON object: {"fen", "tier", "counts", "seconds"[, "divide"]}')
     p.set_defaults(run=_perft_command)
+
+    # Each further command lives beside the code it runs and adds its own parser here.
+    for module_name in COMMAND_MODULES:
+        module = importlib.import_module(module_name)
+        module.register(commands)
     return parser
+
+
+COMMAND_MODULES: list[str] = []
+"""Modules with a ``register(subparsers)`` function that adds a command and sets ``run``."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
