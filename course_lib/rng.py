@@ -11,6 +11,8 @@ game is the same game in both tiers: a test can replay one against the other.
 
 from __future__ import annotations
 
+import operator
+
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 MIX_1 = 0xBF58476D1CE4E5B9
@@ -19,8 +21,13 @@ MIX_2 = 0x94D049BB133111EB
 
 def check_seed(seed: int) -> int:
     """Return ``seed`` if it is a whole number from 0 to 2**64 - 1, else raise ValueError."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if isinstance(seed, bool):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
+    try:
+        seed = operator.index(seed)          # int, or a numpy integer
+    except TypeError:
+        raise ValueError(f"seed must be a whole number, got {seed!r} "
+                         f"of type {type(seed).__name__}") from None
     if not 0 <= seed <= MASK64:
         raise ValueError(f"seed must be between 0 and 2**64 - 1, got {seed}")
     return seed
@@ -44,6 +51,10 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A whole number from 0 to n - 1 (``next_u64() % n``; the bias is below 2**-50)."""
+        try:
+            n = operator.index(n)       # a float n would silently give a float back
+        except TypeError:
+            raise ValueError(f"below(n) needs a whole number n, got {n!r}") from None
         if n <= 0:
             raise ValueError(f"below(n) needs n >= 1, got {n}")
         return self.next_u64() % n

@@ -59,6 +59,14 @@ def test_divide_rejects_depth_zero():
         divide(State.start(), 0)
 
 
+@pytest.mark.parametrize("depth", [-1, 1.5, "2", True, None])
+def test_perft_and_divide_reject_a_bad_depth(depth):
+    with pytest.raises(ValueError, match="depth"):
+        perft(State.start(), depth)
+    with pytest.raises(ValueError, match="depth"):
+        divide(State.start(), depth)
+
+
 def test_perft_does_not_change_the_position():
     state = State.from_fen(GAP_FEN)
     before = (state.key(), state.turns, state.halfmove)
@@ -80,6 +88,7 @@ def test_perft_of_a_finished_game(fen):
     assert state.is_over()
     assert perft(state, 0) == 1
     assert [perft(state, d) for d in (1, 2, 3)] == [0, 0, 0]
+    assert divide(state, 1) == [] and divide(state, 2) == []
 
 
 def test_perft_counts_a_forced_pass_as_one_move():

@@ -52,10 +52,16 @@ def oracle_moves(board, me):
     return sorted(jumps + [src + dst for dst, src in clones.items()])
 
 
-def oracle_over(board, turns):
-    count = {c: sum(1 for v in board.values() if v == c) for c in (EMPTY, FIRST, SECOND)}
-    return (count[FIRST] == 0 or count[SECOND] == 0 or count[EMPTY] == 0 or turns >= 400
-            or (not oracle_moves(board, FIRST) and not oracle_moves(board, SECOND)))
+def oracle_decided(board):
+    """Nothing left to play: a player has no stones or no square is empty."""
+    cells = list(board.values())
+    return FIRST not in cells or SECOND not in cells or EMPTY not in cells
+
+
+def oracle_over(board, turns, first_moves, second_moves):
+    """The spec's end of game; the move lists are oracle_moves for each player."""
+    return (oracle_decided(board) or turns >= 400
+            or (not first_moves and not second_moves))
 
 
 def oracle_apply(board, me, move):
@@ -130,21 +136,23 @@ def test_position_sample_is_large_and_varied(positions):
 def test_legal_moves_match_the_naive_oracle(positions):
     for state in positions:
         board, me = board_of(state)
-        expected = oracle_moves(board, me)
-        over = oracle_over(board, state.turns)
+        oracle = {FIRST: oracle_moves(board, FIRST), SECOND: oracle_moves(board, SECOND)}
+        over = oracle_over(board, state.turns, oracle[FIRST], oracle[SECOND])
         assert state.is_over() == over, state.fen()
+        assert state.is_decided() == oracle_decided(board), state.fen()
         got = state.legal_moves()
-        if over:
+        # legal_moves() is [] only when nothing is left to play; like python-chess it does not
+        # look at the 400-turn cap or at both players being stuck (is_over() does).
+        if oracle_decided(board):
             assert got == [], state.fen()
-        elif not expected:
+        elif not oracle[me]:
             assert got == [PASS], state.fen()
         else:
-            assert [coords(m) for m in got] == expected, state.fen()
-            assert PASS not in got
-        # generate_moves ignores the end of the game, for either player
+            assert [coords(m) for m in got] == oracle[me], state.fen()
+        # generate_moves and has_move ignore the end of the game, for either player
         for player in (FIRST, SECOND):
-            assert [coords(m) for m in state.generate_moves(player)] == oracle_moves(board, player)
-            assert state.has_move(player) == bool(oracle_moves(board, player))
+            assert [coords(m) for m in state.generate_moves(player)] == oracle[player]
+            assert state.has_move(player) == bool(oracle[player])
 
 
 def test_moves_are_in_canonical_order_and_distinct(positions):
@@ -158,7 +166,7 @@ def test_moves_are_in_canonical_order_and_distinct(positions):
         assert len(set(children)) == len(children), "two moves give the same position"
 
 
-def test_pass_rule_exactly_when_no_move_and_not_over():
+def test_pass_rule_exactly_when_no_move_and_not_decided():
     walled = State.from_fen("xoo4/ooo4/ooo4/7/7/7/7 x 0 1")    # x cannot reach an empty square
     assert not walled.has_move() and not walled.is_over()
     assert walled.legal_moves() == [PASS]
@@ -169,10 +177,19 @@ def test_pass_rule_exactly_when_no_move_and_not_over():
     blocked = State.from_fen(f"{X_WALLED}/7/7/7/6o x 0 1")
     assert blocked.legal_moves() == [PASS] and not blocked.is_over()
     assert State.from_fen(f"{X_WALLED}/7/7/7/6o o 0 1").legal_moves() != [PASS]
-    # over: no moves at all, not even a pass
-    for fen in ["x6/7/7/7/7/7/7 o 0 1", NEITHER_CAN_MOVE, "x5o/7/7/7/7/7/o5x x 0 201"]:
+    # nothing left to play: no moves at all, not even a pass
+    for fen in ["x6/7/7/7/7/7/7 o 0 1", "7/7/7/3o3/7/7/7 x 0 1",
+                "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo o 0 30"]:
         state = State.from_fen(fen)
-        assert state.is_over() and state.legal_moves() == []
+        assert state.is_over() and state.is_decided() and state.legal_moves() == []
+    # over but not decided: legal_moves() ignores the cap and the both-stuck rule, play() does not
+    for fen, moves in [(NEITHER_CAN_MOVE, [PASS]), ("x5o/7/7/7/7/7/o5x x 0 201", None)]:
+        state = State.from_fen(fen)
+        assert state.is_over() and not state.is_decided()
+        assert state.legal_moves() == (moves or state.generate_moves()) != []
+        for move in state.legal_moves():
+            with pytest.raises(IllegalMoveError, match="game is over"):
+                state.play(move)
 
 
 # -- apply ---------------------------------------------------------------------------------------
@@ -393,7 +410,9 @@ def test_the_400_turn_cap():
     assert clone.turns == 400 and clone.is_over()
     assert clone.outcome_reason() == "400 turns have been played"
     assert clone.winner() == SECOND and not clone.is_decided()
-    assert clone.legal_moves() == []
+    assert clone.legal_moves() == clone.generate_moves() != []     # the cap is is_over's job
+    with pytest.raises(IllegalMoveError, match="400"):
+        clone.play(clone.legal_moves()[0])
     assert clone.fen() == "x4oo/7/7/7/7/7/o5x x 0 201"
     jump = state.play("g7e7")                         # o jumps: 2 - 2, a draw
     assert jump.is_over() and jump.winner() == 0
@@ -461,9 +480,14 @@ def test_random_agent_is_deterministic(random_game):
         RandomAgent(seed=1).choose_move(random_game(3)[-1])
 
 
-def test_random_games_last_about_185_turns(random_game):
+def test_random_games_last_about_185_turns():
     """COURSE_SPEC 2: a uniformly random agent over distinct moves plays about 185 turns."""
-    lengths = [random_game(seed)[-1].turns for seed in range(200)]
+    lengths = []
+    for seed in range(200):                 # played here, not cached: only the length is kept
+        agent, state = RandomAgent(seed=seed), State.start()
+        while not state.is_over():
+            state = state.apply(agent.choose_move(state))
+        lengths.append(state.turns)
     mean = sum(lengths) / len(lengths)
     assert 160 <= mean <= 210, mean
     assert max(lengths) <= MAX_TURNS
@@ -502,6 +526,11 @@ def test_state_constructor_validates():
         State(bad)
     with pytest.raises(ValueError, match="negative"):
         State(grid, turns=-1)
+    with pytest.raises(ValueError, match="turn"):        # x moves at even turn counts
+        State(grid, to_move=SECOND, turns=0)
+    with pytest.raises(ValueError, match="turn"):
+        State(grid, to_move=FIRST, turns=399)
+    assert State(grid, to_move=SECOND, turns=399).fen() == "x5o/7/7/7/7/7/o5x o 0 200"
 
 
 def test_state_indexing_equality_and_hashing():
