@@ -123,11 +123,11 @@ class Move:
 
     @property
     def is_clone(self) -> bool:
-        return not self.is_pass and distance(self.x1, self.y1, self.x2, self.y2) == 1
+        return self.x1 != -1 and abs(self.x2 - self.x1) <= 1 and abs(self.y2 - self.y1) <= 1
 
     @property
     def is_jump(self) -> bool:
-        return not self.is_pass and distance(self.x1, self.y1, self.x2, self.y2) == 2
+        return self.x1 != -1 and not self.is_clone
 
     @property
     def source(self) -> Square:
@@ -166,10 +166,12 @@ def _ring(x: int, y: int, d: int) -> list[Square]:
 # Lookup tables built once at import: for every square, the squares around it (distance 1),
 # and every move that starts there, in ascending destination order.
 NEIGHBOURS: dict[Square, list[Square]] = {sq: _ring(*sq, 1) for sq in SQUARES}
-_MOVES_FROM: dict[Square, list[tuple[int, int, Move]]] = {
-    (x, y): [(tx, ty, Move(x, y, tx, ty)) for (tx, ty) in SQUARES if distance(x, y, tx, ty) in (1, 2)]
+_MOVES_FROM: dict[Square, list[tuple[int, int, Move, bool]]] = {
+    (x, y): [(tx, ty, Move(x, y, tx, ty), distance(x, y, tx, ty) == 1)
+             for (tx, ty) in SQUARES if distance(x, y, tx, ty) in (1, 2)]
     for (x, y) in SQUARES
 }
+"""For each source: (x2, y2, the move, is it a clone?) for every destination 1 or 2 away."""
 
 
 # --- Positions ----------------------------------------------------------------------------
@@ -285,10 +287,10 @@ class State:
         for (x, y) in SQUARES:               # sources in ascending (x, y) ...
             if grid[x][y] != player:
                 continue
-            for tx, ty, move in _MOVES_FROM[x, y]:   # ... destinations in ascending (x, y)
+            for tx, ty, move, is_clone in _MOVES_FROM[x, y]:   # ... destinations ascending
                 if grid[tx][ty] != EMPTY:
                     continue
-                if move.is_clone:
+                if is_clone:
                     # The first source to reach a destination is the smallest: canonical.
                     if (tx, ty) in cloned:
                         continue
@@ -302,7 +304,7 @@ class State:
         grid = self.grid
         for (x, y) in SQUARES:
             if grid[x][y] == player:
-                for tx, ty, _ in _MOVES_FROM[x, y]:
+                for tx, ty, _, _ in _MOVES_FROM[x, y]:
                     if grid[tx][ty] == EMPTY:
                         return True
         return False
