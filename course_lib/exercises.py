@@ -68,17 +68,30 @@ def verdict(name: str, answer: Any) -> str:
     elif answer is ...:
         text = f"{name}: not answered yet (replace ... with your answer)"
     else:
-        try:
-            right = exercise.compare(answer, exercise.solve())
-        except Exception as error:            # a strange answer must not stop Run All
+        hint = exercise.hint
+        try:                                   # a strange answer must not stop Run All
+            right = bool(exercise.compare(answer, exercise.solve()))
+        except Exception as error:
             right = False
-            exercise_hint = f"{exercise.hint} (checking it raised {type(error).__name__})"
-        else:
-            exercise_hint = exercise.hint
-        return (f"{name}: right" if right
-                else f"{name}: wrong: {answer!r} is not it; hint: {exercise_hint}")
+            hint = f"{hint} (checking it raised {type(error).__name__})"
+        if right:
+            return f"{name}: right"
+        try:
+            shown = repr(answer)
+        except Exception:
+            shown = f"<a {type(answer).__name__}>"
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        text = f"{name}: wrong: {shown} is not it; hint: {hint}"
     return text
 
 
 def _load_course_exercises() -> None:
-    from . import course_exercises  # noqa: F401  (registers the notebooks' exercises)
+    """Import every module of course_lib.exercise_bank: each registers one notebook's
+    exercises (``nb01``, ``nb02``, ...)."""
+    import importlib
+    import pkgutil
+
+    from . import exercise_bank
+    for module in pkgutil.iter_modules(exercise_bank.__path__):
+        importlib.import_module(f"{exercise_bank.__name__}.{module.name}")

@@ -553,8 +553,11 @@ def test_apply_refuses_illegal_moves():
 
 
 def test_bad_fast_states_are_refused():
-    with pytest.raises(TypeError, match="expected a FastState"):
-        fast.legal_moves(State.start())
+    # legal_moves takes any position, like perft; anything else is refused
+    assert fast.legal_moves(State.start()).tolist() == fast.legal_moves(fast.START).tolist()
+    assert fast.legal_moves(START_FEN).tolist() == fast.legal_moves(fast.START).tolist()
+    with pytest.raises(TypeError, match="expected a position"):
+        fast.legal_moves(42)
     with pytest.raises(TypeError, match="to_fast expects a State"):
         fast.to_fast(START_FEN)
     with pytest.raises(ValueError, match="overlap"):

@@ -48,10 +48,15 @@ def sources(notebook: dict) -> list[str]:
 
 
 def execute(path: Path) -> None:
+    """Run the notebook in a fresh kernel, storing its outputs, and drop the saved widget
+    state: widgets come alive when the notebook runs, and their state would bloat the file."""
     print(f"executing {path.relative_to(ROOT)}", flush=True)
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook",
                     "--execute", "--inplace", "--ExecutePreprocessor.timeout=600", str(path)],
                    check=True, cwd=path.parent)
+    notebook = json.loads(path.read_text())
+    notebook.get("metadata", {}).pop("widgets", None)
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
 
 
 def main() -> int:

@@ -242,7 +242,7 @@ def decode_move(code: int) -> Move:
                 destination % SIZE + 1)
 
 
-def legal_moves(fs: FastState, pairs: bool = False) -> np.ndarray:
+def legal_moves(fs: FastState | State | str, pairs: bool = False) -> np.ndarray:
     """The legal move codes in canonical order (int64), like ``State.legal_moves()``: empty
     when nothing is left to play (a player has no stones or the board is full), ``[-1]`` (the
     pass) when the side to move cannot move. Like the readable tier it does not look at the
@@ -256,7 +256,7 @@ def legal_moves(fs: FastState, pairs: bool = False) -> np.ndarray:
     >>> len(legal_moves(START)), len(legal_moves(START, pairs=True))
     (16, 16)
     """
-    fs = _checked(fs)
+    fs = _position(fs)
     me, opp = _mover(fs)
     empty = np.uint64(_empty_squares(me, opp, fs.blocked))   # re-wrap: numba hands back an int
     if me == 0 or opp == 0 or empty == 0:
