@@ -15,11 +15,27 @@ from typing import Any
 
 from .board import BoardPicture, board_svg, show_board
 
-__all__ = ["BoardPicture", "PlayBoard", "board_svg", "show_board"]
+__all__ = ["BoardPicture", "PlayBoard", "SearchStepper", "board_svg", "draw_alphabeta",
+           "draw_tree", "measure_node_counts", "node_names", "plot_node_counts", "show_board",
+           "subtree", "tidy_layout"]
+
+# Loaded on first use, so that ``import course_lib.viz`` imports neither matplotlib nor
+# ipywidgets: name -> submodule.
+_LAZY = {
+    "PlayBoard": "widget",
+    "SearchStepper": "search_widget",
+    "draw_alphabeta": "trees",
+    "draw_tree": "trees",
+    "node_names": "trees",
+    "subtree": "trees",
+    "tidy_layout": "trees",
+    "measure_node_counts": "plots",
+    "plot_node_counts": "plots",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "PlayBoard":                        # imports ipywidgets: only when asked for
-        from .widget import PlayBoard
-        return PlayBoard
+    if name in _LAZY:                              # imports matplotlib or ipywidgets: on use
+        from importlib import import_module
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,111 @@
+"""Node counts against depth: how much each idea of the course saves, as a picture.
+
+``measure_node_counts`` runs ``course_lib.agents.search.search`` once per depth and
+configuration and keeps the node counts; ``plot_node_counts`` draws them on a log scale with
+two reference curves, b^d (every node, as minimax visits) and b^(d/2) (the best case of
+alpha-beta with perfect move ordering).
+
+>>> from course_lib.games import TicTacToe
+>>> measure_node_counts(TicTacToe(), [1, 2], {"minimax": {"algorithm": "minimax"}})
+{'minimax': [10, 82]}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+REFERENCE_FULL_GID = "reference:b^d"
+REFERENCE_HALF_GID = "reference:b^(d/2)"
+
+
+def measure_node_counts(state: Any, depths: Sequence[int],
+                        configs: dict[str, dict[str, Any]]) -> dict[str, list[int]]:
+    """Node counts of ``search(state, depth=d, **configs[label])`` for every label and depth.
+
+    The count is ``stats.nodes``: every node the search entered, root and leaves included (and,
+    for ``order='intuition'``, the nodes of the shallow ordering search). A ``table`` in a
+    configuration (a TranspositionTable, or True) is replaced by a new, empty table of the same
+    size for every search, so one depth's entries never help the next and the counts do not
+    depend on the order of the measurements. ``record`` is ignored (recording only costs time).
+
+    Raises ValueError for an empty or invalid list of depths.
+    """
+    from ..agents.search import search
+    from ..agents.transposition import TranspositionTable
+
+    depths = list(depths)
+    if not depths or any(isinstance(d, bool) or not isinstance(d, int) or d < 1
+                         for d in depths):
+        raise ValueError(f"depths must be whole numbers >= 1, got {depths!r}")
+    counts: dict[str, list[int]] = {}
+    for label, config in configs.items():
+        options = dict(config)
+        options.pop("record", None)
+        options.pop("depth", None)
+        table = options.pop("table", None)
+        row = []
+        for depth in depths:
+            if table is True:
+                options["table"] = TranspositionTable()
+            elif table is not None and table is not False:
+                options["table"] = TranspositionTable(table.slots)
+            row.append(search(state, depth=depth, **options).stats.nodes)
+        counts[label] = row
+    return counts
+
+
+def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[float]],
+                     branching: float, ax: Any = None, title: str | None = None) -> Any:
+    """Plot node counts against depth on a log scale, with the reference curves b^d and
+    b^(d/2) dashed and labelled; return the Axes.
+
+    Args:
+        depths: the depths searched, e.g. ``[1, 2, 3, 4]``.
+        counts_by_label: for each label (``'minimax'``, ``'alpha-beta, static order'`` ...)
+            the node counts at those depths.
+        branching: the branching factor b of the reference curves (for ATAXX's start about
+            16; an average over the tree is fairer deeper down).
+        ax: the Axes to draw on; None makes a new figure.
+        title: an optional title.
+    """
+    depths = list(depths)
+    if not depths:
+        raise ValueError("no depths to plot")
+    if not (isinstance(branching, (int, float)) and not isinstance(branching, bool)
+            and branching > 1):
+        raise ValueError(f"the branching factor must be a number > 1, got {branching!r}")
+    for label, counts in counts_by_label.items():
+        if len(counts) != len(depths):
+            raise ValueError(f"{label!r} has {len(counts)} counts for {len(depths)} depths")
+        if any(c <= 0 for c in counts):
+            raise ValueError(f"{label!r}: node counts must be positive for a log scale")
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(6.4, 4.2), layout="constrained")
+
+    markers = "osD^vP*X"
+    for i, (label, counts) in enumerate(counts_by_label.items()):
+        ax.plot(depths, list(counts), marker=markers[i % len(markers)], linewidth=1.8,
+                label=label, gid=f"counts:{label}", zorder=3)
+
+    # The reference curves, dashed, over the whole range of depths (also between them).
+    low, high = min(depths), max(depths)
+    steps = 50
+    xs = [low + (high - low) * k / steps for k in range(steps + 1)] if high > low else [low]
+    b = f"{branching:g}"
+    ax.plot(xs, [branching ** x for x in xs], linestyle="--", color="#555555", linewidth=1.2,
+            label=f"$b^{{d}}$ (every node), b = {b}", gid=REFERENCE_FULL_GID, zorder=2)
+    ax.plot(xs, [branching ** (x / 2) for x in xs], linestyle="--", color="#999999",
+            linewidth=1.2, label=f"$b^{{d/2}}$ (alpha-beta, perfect order), b = {b}",
+            gid=REFERENCE_HALF_GID, zorder=2)
+
+    ax.set_yscale("log")
+    ax.set_xticks(sorted(set(depths)))
+    ax.set_xlabel("depth d (plies)")
+    ax.set_ylabel("nodes visited (log scale)")
+    ax.grid(True, which="major", linewidth=0.5, alpha=0.5)
+    ax.legend(fontsize=8, loc="upper left")
+    if title:
+        ax.set_title(title)
+    return ax
