@@ -103,7 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = [
+    "course_lib.match.protocol",     # agent SPEC: a course agent as a referee-protocol program
+    "course_lib.match.referee",      # referee CMD1 CMD2: one game between two programs
+    "course_lib.match.uai",          # uai SPEC: a course agent speaking UAI
+]
 """Modules with a ``register(subparsers)`` function that adds a command and sets ``run``."""
 
 

@@ -1,0 +1,394 @@
+"""Any course agent as a program that speaks the referee protocol (COURSE_SPEC section 3).
+
+    python -m course_lib agent alphabeta:game=9000,order=gain
+    python -m course_lib referee "python -m course_lib agent greedy" \\
+                                 "python -m course_lib agent random:seed=1"
+
+The program reads the referee's lines on stdin and answers on stdout:
+
+==========================  ======================  ==========================================
+referee -> agent            agent -> referee        what this program does
+==========================  ======================  ==========================================
+``READY FIRST|SECOND``      ``OK``                  answers at once, then starts a new game
+``TURN my_ms opp_ms``       ``MOVE x1 y1 x2 y2``    searches within ``my_ms`` (pass: ``-1`` x4)
+``OPP x1 y1 x2 y2 used``    nothing                 plays the opponent's move on its board
+``FINISH``                  nothing                 exits with code 0
+end of input                nothing                 exits with code 0
+==========================  ======================  ==========================================
+
+How the time is spent: ``my_ms`` is the time left on this agent's game clock, and it is the
+only clock that counts. An agent built with ``game=MS`` has its clock set from ``my_ms`` before
+every move (its own formula then shares the time across the moves still to come); an agent with
+a time per move (``time=MS``; ``time_ms`` for MCTS) gets that time but never more than a fair
+share of ``my_ms`` (``move_share_ms``); agents with no time option (random, greedy, fixed-depth
+searches, MCTS with a number of iterations) just search. A small margin is kept for the pipe and
+the process. The agent is built after the first ``OK`` is sent, and if it has a ``warm_up()``
+method (to compile numba code, say) that is called then too: READY is always answered at once.
+
+Being a good citizen: the program prints nothing but its answers, one line each, flushed at once.
+Anything the agent's own code prints goes to stderr, where the log goes too. A line it does not
+understand (an unknown command, a malformed TURN or OPP) is logged to stderr and ignored: only
+the referee decides that a game is lost, so the agent plays on. If it ever finds itself out of
+step with the referee (asked to move when its board says the opponent is to move), it infers the
+opponent's forced pass when that is the only explanation, and otherwise answers a pass, which
+the referee will reject with a clear reason. An exception inside the agent is logged and the
+first legal move is played instead: the program does not crash.
+
+The start position is the standard one, or the FEN given with ``--fen``, or else the FEN in the
+environment variable ``ATAXX_START_FEN``, which the course's referee sets for its agents (an
+extension of the protocol, which has no way to say where a game starts).
+
+>>> import io
+>>> from course_lib.agents import GreedyAgent
+>>> out = io.StringIO()
+>>> serve(GreedyAgent(), io.StringIO("READY FIRST\\nTURN 10000 10000\\nFINISH\\n"), out)
+0
+>>> out.getvalue()
+'OK\\nMOVE 1 1 1 2\\n'
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+import traceback
+from typing import Any, Callable, TextIO
+
+from ..agents.base import as_agent
+from ..ataxx import FIRST, PASS, SECOND, Move, State
+
+START_FEN_VARIABLE = "ATAXX_START_FEN"
+"""Environment variable with the FEN a game starts from; the course's referee sets it."""
+
+MARGIN_MS = 25.0
+"""Time kept back on every move for the pipe, the process and the search's overshoot ..."""
+MARGIN_FRACTION = 0.02
+"""... plus this fraction of the time left."""
+
+
+# --- Spending the time ------------------------------------------------------------------------
+
+
+def usable_ms(remaining_ms: float) -> float:
+    """What may be spent of ``remaining_ms``: the time left minus the safety margin.
+
+    >>> usable_ms(10_000)
+    9775.0
+    """
+    return max(0.0, remaining_ms - MARGIN_MS - MARGIN_FRACTION * remaining_ms)
+
+
+def move_share_ms(remaining_ms: float, empty_squares: int = 45, inc_ms: float = 0.0,
+                  moves_to_go: int | None = None) -> float:
+    """A fair share of the clock for one move: the usable time divided by the moves still to
+    come (``moves_to_go``, or estimated from the empty squares as the course's GameClock does),
+    never more than a quarter of it, plus most of the increment; never more than half the time.
+
+    >>> round(move_share_ms(10_000, empty_squares=45))
+    355
+    """
+    usable = usable_ms(remaining_ms)
+    moves_left = moves_to_go if moves_to_go else empty_squares / 2 + 5
+    share = min(usable / max(1, moves_left), usable / 4)
+    return max(0.0, min(share + 0.75 * inc_ms, usable / 2))
+
+
+PER_MOVE_ATTRIBUTES = ("move_ms", "time_ms")
+"""Attributes holding an agent's time per move: ``move_ms`` (SearchAgent with ``time=``) and
+``time_ms`` (the MCTS agents)."""
+
+
+def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
+                     movetime_ms: float | None = None, inc_ms: float = 0.0,
+                     moves_to_go: int | None = None, depth: int | None = None,
+                     clock_from_remaining: bool = True) -> Any:
+    """Ask ``agent`` for a move in ``state`` within the given time, however it measures time.
+
+    - ``movetime_ms``: spend about that much on this move (timed agents only).
+    - ``remaining_ms``: the time left on the game clock. An agent with a game clock
+      (``clock``, a GameClock) has it set from this (``clock_from_remaining``, and no increment
+      or moves-to-go to account for); an agent with a time per move (``move_ms`` or
+      ``time_ms``) gets ``min(its time, move_share_ms(...))``; a clock agent that must account
+      for an increment gets ``move_share_ms(...)`` as a time per move.
+    - ``depth``: the deepest search (for an agent with a ``depth``); with no time given it
+      turns a timed SearchAgent into a fixed-depth one for this move.
+    - Agents with none of these (random, greedy, fixed-depth searches, MCTS with a number of
+      iterations) just search.
+
+    The agent's settings are put back afterwards (its clock keeps the time it counted).
+    """
+    saved = {name: getattr(agent, name)
+             for name in ("clock", "depth") + PER_MOVE_ATTRIBUTES if hasattr(agent, name)}
+    clock = saved.get("clock")
+    per_move = next((name for name in PER_MOVE_ATTRIBUTES if saved.get(name) is not None), None)
+    # Where a time per move can be forced: the agent's own, or SearchAgent's move_ms.
+    target = per_move or ("move_ms" if "move_ms" in saved else None)
+    empty = getattr(state, "empty_squares", 45)
+
+    def force(budget_ms: float | None) -> None:
+        if target is None:
+            return
+        if clock is not None:
+            agent.clock = None
+        setattr(agent, target, None if budget_ms is None else max(1, int(budget_ms)))
+
+    try:
+        if depth is not None and "depth" in saved:
+            agent.depth = depth
+        if clock is not None or per_move is not None:
+            if movetime_ms is not None:
+                force(movetime_ms - MARGIN_MS)
+            elif remaining_ms is not None:
+                if clock is not None and (target is None or (
+                        clock_from_remaining and not inc_ms and not moves_to_go)):
+                    clock.used_ms = clock.total_ms - usable_ms(remaining_ms)
+                else:
+                    share = move_share_ms(remaining_ms, empty, inc_ms, moves_to_go)
+                    if per_move is not None:
+                        share = min(share, saved[per_move])
+                    force(share)
+            elif depth is not None and target == "move_ms":
+                force(None)
+        return agent.choose_move(state)
+    finally:
+        for name, value in saved.items():
+            setattr(agent, name, value)
+
+
+def _fallback_move(state: Any) -> Any:
+    moves = state.legal_moves()
+    return moves[0] if moves else PASS
+
+
+def safe_choose(agent: Any, state: Any, log: TextIO, **limits: Any) -> Any:
+    """``choose_with_time``, but anything the agent prints goes to ``log``, and an exception
+    or a move that is not legal is logged and replaced by the first legal move."""
+    try:
+        with contextlib.redirect_stdout(log):
+            move = choose_with_time(agent, state, **limits)
+    except Exception:                                   # the program must not crash
+        _log(log, "the agent raised an exception; playing the first legal move instead:\n"
+             + traceback.format_exc())
+        return _fallback_move(state)
+    if move not in state.legal_moves():
+        _log(log, f"the agent chose {move!r}, which is not legal here; playing the first "
+                  "legal move instead")
+        return _fallback_move(state)
+    return move
+
+
+def _log(log: TextIO | None, message: str) -> None:
+    if log is None:
+        return
+    try:
+        log.write(f"[course_lib agent] {message.rstrip()}\n")
+        log.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value == value and value not in (float("inf"), float("-inf")) else None
+
+
+def _build(factory: Callable[[], Any] | None, log: TextIO) -> Any:
+    try:
+        return as_agent(factory())
+    except Exception as error:                          # e.g. a spec make_agent refuses
+        _log(log, f"could not build the agent: {error}")
+        return None
+
+
+def _warm_up(agent: Any, log: TextIO) -> None:
+    """Call the agent's ``warm_up()`` if it has one (e.g. to compile numba code): after OK,
+    so that the compiling overlaps the opponent's first move instead of delaying READY."""
+    warm_up = getattr(agent, "warm_up", None)
+    if callable(warm_up):
+        try:
+            with contextlib.redirect_stdout(log):
+                warm_up()
+        except Exception as error:
+            _log(log, f"warm_up() failed: {error}")
+
+
+def _start_state(start: Any) -> State:
+    if start is None:
+        return State.start()
+    if isinstance(start, str):
+        return State.from_fen(start)
+    return start
+
+
+# --- The protocol loop ------------------------------------------------------------------------
+
+
+def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
+          log: TextIO | None = None) -> int:
+    """Speak the referee protocol for ``agent`` on ``stdin`` / ``stdout`` until ``FINISH`` or
+    the end of the input; return the exit code (0).
+
+    ``agent`` is an agent (anything with ``choose_move``), a function ``state -> move``, or a
+    spec string such as ``'alphabeta:game=9000'``, which is built only after the first ``OK``
+    has been sent (building or warming up an agent never delays the answer to ``READY``).
+    ``start`` is the position games start from (a State or a FEN; default the start position).
+    ``log`` receives the diagnostics (default ``sys.stderr``; the answers go only to
+    ``stdout``).
+    """
+    log = sys.stderr if log is None else log
+    factory: Callable[[], Any] | None = None
+    if isinstance(agent, str):
+        spec = agent
+        from ..agents import make_agent
+
+        def factory() -> Any:
+            return make_agent(spec)
+        agent = None
+    else:
+        agent = as_agent(agent)
+    initial = _start_state(start)
+    state = initial
+    me: int | None = None
+
+    def answer(text: str) -> bool:
+        try:
+            stdout.write(text + "\n")
+            stdout.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            _log(log, "the referee closed the output; stopping")
+            return False
+        return True
+
+    while True:
+        try:
+            line = stdin.readline()
+        except (OSError, ValueError):
+            line = ""
+        if not line:                                    # end of input: the referee is gone
+            return 0
+        words = line.split()
+        if not words:
+            continue
+        command = words[0]
+        if command == "READY":
+            if len(words) != 2 or words[1] not in ("FIRST", "SECOND"):
+                _log(log, f"ignored {line.strip()!r}: expected READY FIRST or READY SECOND")
+                continue
+            if not answer("OK"):
+                return 0
+            me = FIRST if words[1] == "FIRST" else SECOND
+            state = initial
+            if agent is None:
+                agent = _build(factory, log)
+                if agent is None:
+                    return 2
+            elif hasattr(agent, "reset"):
+                try:
+                    agent.reset()                       # a new game: fresh tables and clock
+                except Exception as error:
+                    _log(log, f"reset() failed: {error}")
+            _warm_up(agent, log)
+        elif command == "TURN":
+            if agent is None:                           # TURN without READY: be lenient
+                agent = _build(factory, log)
+                if agent is None:
+                    return 2
+            if me is None:
+                me = state.to_move
+                _log(log, f"TURN before READY: playing {'FIRST' if me == FIRST else 'SECOND'}")
+            my_ms = _number(words[1]) if len(words) > 1 else None
+            if my_ms is None:
+                _log(log, f"TURN without a time in {line.strip()!r}: the agent's own clock counts")
+            if state.to_move != me and state.legal_moves() == [PASS]:
+                _log(log, "asked to move on the opponent's turn; the opponent must have passed")
+                state = state.apply(PASS)
+            if state.to_move != me or not state.legal_moves():
+                _log(log, f"out of step with the referee (board {state.fen()!r}, playing "
+                          f"{'FIRST' if me == FIRST else 'SECOND'}); answering a pass")
+                move = PASS
+            else:
+                move = safe_choose(agent, state, log, remaining_ms=my_ms)
+            if not answer(f"MOVE {move.protocol()}"):
+                return 0
+            if move in state.legal_moves():
+                state = state.apply(move)
+        elif command == "OPP":
+            if len(words) not in (5, 6):
+                _log(log, f"ignored {line.strip()!r}: expected OPP x1 y1 x2 y2 used_ms")
+                continue
+            try:
+                move = Move(*(int(word) for word in words[1:5]))
+                state = state.play(move)
+            except ValueError as error:
+                _log(log, f"could not play the opponent's move {line.strip()!r}: {error}")
+        elif command == "FINISH":
+            return 0
+        else:
+            _log(log, f"ignored the unknown line {line.strip()[:200]!r}")
+
+
+# --- The command ------------------------------------------------------------------------------
+
+
+def _agent_command(args: argparse.Namespace) -> int:
+    from ..agents import parse_spec
+    try:
+        parse_spec(args.spec)                           # a bad spec fails now, not at READY
+        start = State.from_fen(args.fen) if args.fen else None
+        if start is None and os.environ.get(START_FEN_VARIABLE):
+            start = State.from_fen(os.environ[START_FEN_VARIABLE])
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return run_on_stdio(lambda stdin, stdout: serve(args.spec, stdin, stdout, start=start,
+                                                    log=sys.stderr))
+
+
+def run_on_stdio(serve_function: Callable[[TextIO, TextIO], int]) -> int:
+    """Run ``serve_function(stdin, stdout)`` on the process's standard streams, with
+    ``print`` sent to stderr meanwhile (stray prints never reach the other program), and
+    without complaints at exit if the other program has closed the pipe."""
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    stdout = sys.stdout
+    sys.stdout = sys.stderr
+    try:
+        code = serve_function(stdin, stdout)
+    finally:
+        sys.stdout = stdout
+    try:
+        stdout.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        # The other side is gone: stop Python from complaining about the flush at exit.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stdout.fileno())
+    return code
+
+
+def register(subparsers: Any) -> None:
+    """Add ``agent SPEC [--fen FEN]`` to the ``python -m course_lib`` command line."""
+    p = subparsers.add_parser(
+        "agent", help="run an agent as a program that speaks the referee protocol",
+        description="Read the referee's lines (READY, TURN, OPP, FINISH) on stdin and answer "
+                    "on stdout (OK, MOVE x1 y1 x2 y2). The game clock in each TURN is the one "
+                    "that counts: game=MS agents set their clock from it, time=MS agents never "
+                    "take more than a fair share of it, others just search. Logs go to stderr.",
+        epilog="example: python -m course_lib referee "
+               "\"python -m course_lib agent alphabeta:game=9000\" "
+               "\"python -m course_lib agent greedy\"")
+    p.add_argument("spec", help="the agent, e.g. greedy, random:seed=3, alphabeta:game=9000,"
+                                "order=gain (see the agents' keys in course_lib.agents)")
+    p.add_argument("--fen", default=None,
+                   help=f"the position games start from (default: ${START_FEN_VARIABLE} if "
+                        "set, which the course's referee sets, else the start position)")
+    p.set_defaults(run=_agent_command)
+
+
+__all__ = ["MARGIN_MS", "START_FEN_VARIABLE", "choose_with_time", "move_share_ms", "register",
+           "safe_choose", "serve", "usable_ms"]

@@ -1,0 +1,12 @@
+"""Closes its output on its first TURN, then keeps running (asleep)."""
+if __name__ == "__main__":
+    import sys, os, time
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from _common import run
+
+    def on_turn(turn, state, move, my_ms):
+        sys.stdout.flush()
+        os.close(1)
+        time.sleep(3600)
+
+    sys.exit(run(on_turn))

@@ -1,0 +1,3 @@
+"""Crashes before answering READY."""
+if __name__ == "__main__":
+    raise RuntimeError("deliberate crash at start")
