@@ -16,8 +16,9 @@ from typing import Any
 from .board import BoardPicture, board_svg, show_board
 
 __all__ = ["BoardPicture", "PlayBoard", "SearchStepper", "board_svg", "draw_alphabeta",
-           "draw_tree", "measure_node_counts", "node_names", "plot_node_counts", "show_board",
-           "subtree", "tidy_layout"]
+           "draw_tree", "measure_node_counts", "node_names", "plot_elo_table",
+           "plot_expected_games", "plot_llr", "plot_node_counts",
+           "plot_operating_characteristic", "show_board", "subtree", "tidy_layout"]
 
 # Loaded on first use, so that ``import course_lib.viz`` imports neither matplotlib nor
 # ipywidgets: name -> submodule.
@@ -31,6 +32,10 @@ _LAZY = {
     "tidy_layout": "trees",
     "measure_node_counts": "plots",
     "plot_node_counts": "plots",
+    "plot_llr": "strength_plots",
+    "plot_operating_characteristic": "strength_plots",
+    "plot_expected_games": "strength_plots",
+    "plot_elo_table": "strength_plots",
 }
 
 

@@ -1,0 +1,281 @@
+"""Elo from game results: expected score, Elo difference with a 95 percent interval, likelihood
+of superiority (LOS) and normalized Elo, for single games (trinomial: wins, draws, losses) and
+for colour-swapped game pairs (pentanomial).
+
+The formulas are the ones engine testers use (Fishtest's ``stat_util.get_elo``, which
+cutechess-cli's Elo interval also follows):
+
+- the score ``mu`` is the mean points per game, a win 1, a draw 1/2, a loss 0;
+- its standard error is ``sqrt(var / N)`` with ``var`` the *empirical* per-game variance
+  (divided by N, not N - 1): ``var = (W (1-mu)^2 + D (1/2-mu)^2 + L mu^2) / N``;
+- the Elo interval maps the score interval ``mu -+ z * stderr`` through ``elo_from_score``;
+  the quoted ``+-`` margin is half its width;
+- LOS is ``Phi((mu - 1/2) / stderr)``, the normal chance that the true score is above 1/2.
+
+For pairs, ``N`` counts pairs and the variance is that of the pair's mean score.
+
+>>> estimate = elo_estimate(136, 111, 96)
+>>> print(estimate)
+40.70 +- 30.43 Elo (95% interval 10.59 to 71.44), LOS 99.60%, 343 games
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Sequence
+
+from ..errors import CourseError
+
+__all__ = [
+    "NELO_PER_T", "EloEstimate", "elo_estimate", "elo_estimate_pairs", "elo_from_score",
+    "expected_score", "likelihood_of_superiority", "normalized_elo", "normalized_elo_pairs",
+]
+
+NELO_PER_T = 800 / math.log(10)
+"""Normalized Elo per unit of t = (score - 1/2) / sigma (Fishtest's ``nelo_divided_by_nt``):
+chosen so that, for small differences and no draws, normalized and logistic Elo agree."""
+
+PAIR_SCORES = (0.0, 0.5, 1.0, 1.5, 2.0)
+"""The five pair results of the pentanomial model: the points of a colour-swapped pair."""
+
+_NORMAL = NormalDist()
+
+
+# --- Validation at the boundary --------------------------------------------------------------
+
+def check_count(name: str, value: object) -> int:
+    """``value`` as an int if it is a whole number >= 0, else a CourseError naming ``name``."""
+    if isinstance(value, bool):
+        raise CourseError(f"{name} must be a whole number, got {value!r}")
+    try:
+        number = operator.index(value)         # accepts int and numpy integers, not floats
+    except TypeError:
+        raise CourseError(f"{name} must be a whole number, got {value!r}") from None
+    if number < 0:
+        raise CourseError(f"{name} cannot be negative, got {number}")
+    return number
+
+
+def check_counts(wins: object, draws: object, losses: object) -> tuple[int, int, int]:
+    """Validated (wins, draws, losses); at least one game must have been played."""
+    counts = (check_count("wins", wins), check_count("draws", draws),
+              check_count("losses", losses))
+    if sum(counts) == 0:
+        raise CourseError("no games: wins, draws and losses are all 0")
+    return counts
+
+
+def check_pairs(pairs: Sequence[object]) -> tuple[int, int, int, int, int]:
+    """Validated pentanomial counts: how many pairs scored 0, 1/2, 1, 3/2 and 2 points."""
+    try:
+        items = list(pairs)                                        # type: ignore[call-overload]
+    except TypeError:
+        raise CourseError(f"pairs must be 5 counts, got {pairs!r}") from None
+    if len(items) != 5:
+        raise CourseError(
+            f"pairs must be 5 counts (pairs that scored 0, 0.5, 1, 1.5, 2 points), "
+            f"got {len(items)}")
+    counts = tuple(check_count(f"pairs[{i}] (pairs scoring {PAIR_SCORES[i]:g})", item)
+                   for i, item in enumerate(items))
+    if sum(counts) == 0:
+        raise CourseError("no pairs: all five pair counts are 0")
+    return counts                                                  # type: ignore[return-value]
+
+
+def check_confidence(confidence: float) -> float:
+    """``confidence`` if strictly between 0 and 1, else a CourseError."""
+    if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+        raise CourseError(f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence!r}")
+    return float(confidence)
+
+
+def _check_finite(name: str, value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+        raise CourseError(f"{name} must be a number, got {value!r}")
+    return float(value)
+
+
+# --- Elo and score --------------------------------------------------------------------------
+
+def expected_score(elo_difference: float) -> float:
+    """The expected score of A against B when A is ``elo_difference`` Elo stronger:
+    ``1 / (1 + 10^(-d/400))``.
+
+    >>> expected_score(0)
+    0.5
+    >>> round(expected_score(50), 7)           # the lecture's H1 win probability
+    0.5714631
+    >>> round(expected_score(-400), 4)         # 400 Elo weaker: one point in eleven
+    0.0909
+    """
+    d = _check_finite("elo_difference", elo_difference)
+    exponent = -d / 400
+    if exponent > 300:                          # 10**300 is near the float limit
+        return 0.0
+    return 1 / (1 + 10 ** exponent)
+
+
+def elo_from_score(score: float) -> float:
+    """The Elo difference whose expected score is ``score`` (the inverse of expected_score):
+    ``-400 log10(1/score - 1)``. A score of 0 gives ``-inf`` and a score of 1 gives ``inf``.
+
+    >>> round(elo_from_score(0.75), 2)
+    190.85
+    >>> elo_from_score(0.5), elo_from_score(1.0)
+    (0.0, inf)
+    """
+    s = _check_finite("score", score)
+    if not 0 <= s <= 1:
+        raise CourseError(f"a score is a fraction of the points, between 0 and 1; got {score!r}")
+    if s == 0:
+        return -math.inf
+    if s == 1:
+        return math.inf
+    return -400 * math.log10(1 / s - 1) + 0.0          # + 0.0: no -0.0 at a score of 1/2
+
+
+# --- Estimates from counts ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EloEstimate:
+    """An Elo difference measured from games, with its interval and LOS.
+
+    ``elo_low`` and ``elo_high`` are the score interval mapped to Elo, so they are not quite
+    symmetric around ``elo``; ``margin`` is half their distance, the ``+-`` figure that engine
+    testers quote.
+    """
+
+    elo: float
+    elo_low: float
+    elo_high: float
+    los: float
+    """Likelihood of superiority: the chance that A is truly stronger, 0..1."""
+    score: float
+    """Mean points per game, 0..1."""
+    score_stderr: float
+    """Standard error of ``score`` (from the empirical variance)."""
+    normalized_elo: float
+    games: int
+    pairs: int | None = None
+    """For a pentanomial estimate: the number of game pairs (``games`` is twice that)."""
+    confidence: float = 0.95
+
+    @property
+    def margin(self) -> float:
+        """Half the width of the Elo interval: the ``+-`` of ``40.70 +- 30.43`` (0 when the
+        interval is a single point, as after a perfect score)."""
+        if self.elo_high == self.elo_low:
+            return 0.0
+        return (self.elo_high - self.elo_low) / 2
+
+    def __str__(self) -> str:
+        percent = f"{self.confidence * 100:g}%"
+        return (f"{self.elo:.2f} +- {self.margin:.2f} Elo ({percent} interval "
+                f"{self.elo_low:.2f} to {self.elo_high:.2f}), LOS {self.los * 100:.2f}%, "
+                f"{self.games} games")
+
+
+def _distribution_stats(values: Sequence[float], counts: Sequence[int]) -> tuple[float, float]:
+    """Mean and empirical variance (divided by N) of ``values`` weighted by ``counts``."""
+    total = sum(counts)
+    mean = sum(v * c for v, c in zip(values, counts)) / total
+    variance = sum(c * (v - mean) ** 2 for v, c in zip(values, counts)) / total
+    return mean, variance
+
+
+def _normal_cdf_ratio(numerator: float, denominator: float) -> float:
+    """Phi(numerator / denominator), with a zero denominator giving 0, 1/2 or 1."""
+    if denominator == 0:
+        return 0.5 if numerator == 0 else (1.0 if numerator > 0 else 0.0)
+    return _NORMAL.cdf(numerator / denominator)
+
+
+def _normalized(mean: float, sigma_per_game: float) -> float:
+    if sigma_per_game == 0:
+        return 0.0 if mean == 0.5 else math.copysign(math.inf, mean - 0.5)
+    return (mean - 0.5) / sigma_per_game * NELO_PER_T
+
+
+def _estimate(mean: float, variance: float, samples: int, sigma_per_game: float, games: int,
+              pairs: int | None, confidence: float) -> EloEstimate:
+    z = _NORMAL.inv_cdf(0.5 + confidence / 2)
+    stderr = math.sqrt(variance / samples)
+    low, high = (min(1.0, max(0.0, mean + sign * z * stderr)) for sign in (-1, 1))
+    return EloEstimate(
+        elo=elo_from_score(mean), elo_low=elo_from_score(low), elo_high=elo_from_score(high),
+        los=_normal_cdf_ratio(mean - 0.5, stderr), score=mean, score_stderr=stderr,
+        normalized_elo=_normalized(mean, sigma_per_game), games=games, pairs=pairs,
+        confidence=confidence)
+
+
+def elo_estimate(wins: int, draws: int, losses: int, confidence: float = 0.95) -> EloEstimate:
+    """The Elo difference of A over B from A's wins, draws and losses (the trinomial model),
+    with a ``confidence`` interval (default 95 percent) and the likelihood of superiority.
+
+    >>> e = elo_estimate(136, 111, 96)
+    >>> round(e.elo, 2), round(e.margin, 2), round(e.los * 100, 2)
+    (40.7, 30.43, 99.6)
+    >>> elo_estimate(3, 0, -1)
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.CourseError: losses cannot be negative, got -1
+    """
+    w, d, l = check_counts(wins, draws, losses)
+    confidence = check_confidence(confidence)
+    mean, variance = _distribution_stats((1.0, 0.5, 0.0), (w, d, l))
+    return _estimate(mean, variance, w + d + l, math.sqrt(variance), w + d + l, None,
+                     confidence)
+
+
+def elo_estimate_pairs(pairs: Sequence[int], confidence: float = 0.95) -> EloEstimate:
+    """The Elo difference from colour-swapped game pairs (the pentanomial model).
+
+    ``pairs[k]`` is the number of pairs in which A scored ``k / 2`` points (0, 1/2, 1, 3/2, 2).
+    The pairs are the independent samples, so the interval accounts for the correlation of the
+    two games of a pair (same opening), which the trinomial model ignores.
+
+    >>> e = elo_estimate_pairs([10, 20, 40, 20, 10])
+    >>> e.elo, e.games, e.pairs
+    (0.0, 200, 100)
+    """
+    counts = check_pairs(pairs)
+    confidence = check_confidence(confidence)
+    n = sum(counts)
+    mean, variance = _distribution_stats([s / 2 for s in PAIR_SCORES], counts)
+    return _estimate(mean, variance, n, math.sqrt(2 * variance), 2 * n, n, confidence)
+
+
+def likelihood_of_superiority(wins: int, draws: int, losses: int) -> float:
+    """The chance, 0..1, that A is truly stronger than B: ``Phi((score - 1/2) / stderr)``.
+
+    This is Fishtest's LOS (the spec's 99.60 percent). cutechess-cli prints a different one,
+    ``(1 + erf((W - L) / sqrt(2 (W + L)))) / 2``, which ignores draws: 99.57 percent here.
+
+    >>> round(likelihood_of_superiority(136, 111, 96) * 100, 2)
+    99.6
+    """
+    return elo_estimate(wins, draws, losses).los
+
+
+def normalized_elo(wins: int, draws: int, losses: int) -> float:
+    """Normalized Elo: ``(score - 1/2) / sigma * 800 / ln 10``, with sigma the per-game
+    standard deviation of the score. Unlike logistic Elo it does not depend on how drawish the
+    games are: it measures how many games a difference takes to detect.
+
+    >>> round(normalized_elo(136, 111, 96), 2)
+    49.77
+    """
+    return elo_estimate(wins, draws, losses).normalized_elo
+
+
+def normalized_elo_pairs(pairs: Sequence[int]) -> float:
+    """Normalized Elo from pentanomial pair counts; sigma per game is ``sqrt(2 var_pair)``
+    (Fishtest's convention), with var_pair the variance of a pair's mean score.
+
+    >>> normalized_elo_pairs([0, 1, 2, 1, 0])
+    0.0
+    """
+    return elo_estimate_pairs(pairs).normalized_elo

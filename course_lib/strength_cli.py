@@ -1,0 +1,172 @@
+"""``python -m course_lib elo``: Elo, its interval and LOS from a match's results and, given
+SPRT bounds, the test's LLR and decision.
+
+    python -m course_lib elo --wins 136 --draws 111 --losses 96
+    python -m course_lib elo --wins 60 --losses 40 --elo0 0 --elo1 50 --test win-loss
+    python -m course_lib elo --pairs 5,30,60,34,6 --elo0 0 --elo1 5 --json
+
+``register(subparsers)`` adds the command to the course's command line.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="course_lib")
+>>> register(parser.add_subparsers(dest="command", required=True))
+>>> args = parser.parse_args(["elo", "--wins", "136", "--draws", "111", "--losses", "96"])
+>>> args.run(args)
+343 games: +136 =111 -96, score 55.83%
+Elo difference: 40.70 +- 30.43 (95% interval 10.59 to 71.44)
+LOS: 99.60%
+normalized Elo: 49.77
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from typing import Any
+
+from .errors import CourseError
+
+JSON_KEYS = """\
+JSON output (--json), one object:
+  games           games played (a pair counts two)
+  wins, draws, losses   the counts given (game results)   | pairs: the five pair counts
+  score           points per game, 0..1
+  elo             Elo difference (logistic); null if infinite (a perfect score)
+  elo_low, elo_high     the confidence interval of the Elo difference
+  elo_margin      half the interval's width: the "+-" figure
+  los             likelihood of superiority, 0..1
+  normalized_elo  normalized Elo
+  confidence      the interval's confidence level (0.95)
+with --elo0/--elo1, also:
+  test            "win-loss", "trinomial" or "pentanomial"
+  scale           "logistic" or "normalized": the Elo of elo0 and elo1
+  elo0, elo1, alpha, beta   the test's settings
+  llr             the log-likelihood ratio of H1 (elo1) against H0 (elo0)
+  lower_bound, upper_bound  ln(beta/(1-alpha)) and ln((1-beta)/alpha)
+  decision        "continue", "accept H0" or "accept H1"
+"""
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a count cannot be negative, got {value}")
+    return value
+
+
+def _pairs(text: str) -> list[int]:
+    parts = text.split(",")
+    if len(parts) != 5:
+        raise argparse.ArgumentTypeError(
+            f"expected 5 counts N0,N1,N2,N3,N4 (pairs scoring 0, 0.5, 1, 1.5, 2), got {text!r}")
+    return [_count(part.strip()) for part in parts]
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number strictly between 0 and 1, "
+                                         f"got {value:g}")
+    return value
+
+
+def _finite_or_none(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _elo_command(args: argparse.Namespace) -> int:
+    from .strength import Sprt, elo_estimate, elo_estimate_pairs
+
+    game_counts = (args.wins, args.draws, args.losses)
+    if args.pairs is not None:
+        if any(count is not None for count in game_counts):
+            raise CourseError("give either --pairs or --wins/--draws/--losses, not both")
+        if args.test == "win-loss":
+            raise CourseError("the win-loss test counts games; with --pairs use --test gsprt")
+        estimate = elo_estimate_pairs(args.pairs, confidence=args.confidence)
+        result: dict[str, Any] = {"games": estimate.games, "pairs": list(args.pairs)}
+        record = f"{estimate.pairs} pairs (scoring 0, 0.5, 1, 1.5, 2: {args.pairs})"
+    else:
+        if all(count is None for count in game_counts):
+            raise CourseError("give the results: --wins W --draws D --losses L, "
+                              "or --pairs N0,N1,N2,N3,N4")
+        wins, draws, losses = (count or 0 for count in game_counts)
+        estimate = elo_estimate(wins, draws, losses, confidence=args.confidence)
+        result = {"games": estimate.games, "wins": wins, "draws": draws, "losses": losses}
+        record = f"{estimate.games} games: +{wins} ={draws} -{losses}"
+    result.update(
+        score=estimate.score, elo=_finite_or_none(estimate.elo),
+        elo_low=_finite_or_none(estimate.elo_low), elo_high=_finite_or_none(estimate.elo_high),
+        elo_margin=_finite_or_none(estimate.margin), los=estimate.los,
+        normalized_elo=_finite_or_none(estimate.normalized_elo), confidence=args.confidence)
+    lines = [f"{record}, score {estimate.score * 100:.2f}%",
+             f"Elo difference: {estimate.elo:.2f} +- {estimate.margin:.2f} "
+             f"({args.confidence * 100:g}% interval {estimate.elo_low:.2f} to "
+             f"{estimate.elo_high:.2f})",
+             f"LOS: {estimate.los * 100:.2f}%",
+             f"normalized Elo: {estimate.normalized_elo:.2f}"]
+
+    if (args.elo0 is None) != (args.elo1 is None):
+        raise CourseError("an SPRT needs both --elo0 and --elo1")
+    if args.elo0 is not None:
+        if args.pairs is not None:
+            kind = "pentanomial"
+            test = Sprt.from_totals(pairs=args.pairs, elo0=args.elo0, elo1=args.elo1,
+                                    alpha=args.alpha, beta=args.beta, scale=args.scale)
+        else:
+            kind = "win_loss" if args.test == "win-loss" else "trinomial"
+            test = Sprt.from_totals(wins=result["wins"], draws=result["draws"],
+                                    losses=result["losses"], elo0=args.elo0, elo1=args.elo1,
+                                    alpha=args.alpha, beta=args.beta, kind=kind,
+                                    scale=args.scale)
+        name = kind.replace("_", "-")
+        result.update(test=name, scale=args.scale, elo0=test.elo0, elo1=test.elo1,
+                      alpha=test.alpha, beta=test.beta, llr=test.llr,
+                      lower_bound=test.lower_bound, upper_bound=test.upper_bound,
+                      decision=test.state)
+        lines.append(f"SPRT ({name}, H0 {test.elo0:g} / H1 {test.elo1:g} {args.scale} Elo, "
+                     f"alpha {test.alpha:g}, beta {test.beta:g}): LLR {test.llr:.4f}, bounds "
+                     f"{test.lower_bound:.3f} and {test.upper_bound:.3f}: {test.state}")
+    print(json.dumps(result) if args.json else "\n".join(lines))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``elo`` command to an argparse subparsers object; it sets ``run``."""
+    p = subparsers.add_parser(
+        "elo", help="Elo difference, interval, LOS and SPRT state from match results",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Print the Elo difference of A over B with its confidence interval, the "
+                    "likelihood of superiority and normalized Elo, from A's wins, draws and "
+                    "losses or from colour-swapped pairs; with --elo0 and --elo1, also the "
+                    "SPRT's log-likelihood ratio and its decision (from the totals: a "
+                    "sequential test stops at the first crossing, which totals cannot show).",
+        epilog=JSON_KEYS)
+    p.add_argument("--wins", type=_count, help="A's wins")
+    p.add_argument("--draws", type=_count, help="draws")
+    p.add_argument("--losses", type=_count, help="A's losses")
+    p.add_argument("--pairs", type=_pairs, metavar="N0,N1,N2,N3,N4",
+                   help="pentanomial counts: pairs in which A scored 0, 0.5, 1, 1.5, 2 points")
+    p.add_argument("--elo0", type=float, help="H0: A is ELO0 stronger (e.g. 0)")
+    p.add_argument("--elo1", type=float, help="H1: A is ELO1 stronger (e.g. 50); above ELO0")
+    p.add_argument("--alpha", type=_probability, default=0.05,
+                   help="chance of accepting H1 when H0 holds (default 0.05)")
+    p.add_argument("--beta", type=_probability, default=0.05,
+                   help="chance of accepting H0 when H1 holds (default 0.05)")
+    p.add_argument("--test", choices=("gsprt", "win-loss"), default="gsprt",
+                   help="gsprt: the generalized SPRT with draws (trinomial, or pentanomial "
+                        "with --pairs; default); win-loss: the lecture's test, draws ignored")
+    p.add_argument("--scale", choices=("logistic", "normalized"), default="logistic",
+                   help="the Elo of --elo0/--elo1 (default logistic; win-loss is logistic only)")
+    p.add_argument("--confidence", type=_probability, default=0.95,
+                   help="confidence of the Elo interval (default 0.95)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
+    p.set_defaults(run=_elo_command)
