@@ -1,0 +1,188 @@
+"""Notebook 02's exercises, checked as test_exercises.py checks notebook 01's: the solution
+notebook's answers are right, the student copy is not answered yet, a wrong answer gets its
+hint, ``check`` never raises, and the right answers agree with an independent computation."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.ataxx import FIRST, SECOND, SQUARES, Move, State
+from course_lib.exercise_bank import nb02
+from course_lib.exercises import _EXERCISES, check, verdict
+from course_lib.match import random_opening
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "solutions" / "02_greedy_and_evaluation.ipynb"
+
+
+def _load(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# The notebook helpers and the strange answers are notebook 01's, shared.
+shared = _load(ROOT / "tests" / "test_exercises.py")
+STRANGE = shared.STRANGE
+
+
+@pytest.fixture(scope="module")
+def solution():
+    return json.loads(NOTEBOOK.read_text())
+
+
+# --- The solution notebook and its student copy ------------------------------------------------
+
+
+def test_every_registered_exercise_is_asked_in_the_notebook(solution):
+    _, calls, _ = shared.run_exercises(solution)
+    assert sorted(calls) == shared.registered("02")
+    assert 2 <= len(calls) <= 4
+
+
+def test_solution_answers_are_right(solution):
+    namespace, calls, printed = shared.run_exercises(solution)
+    for name, variable in calls.items():
+        assert verdict(name, namespace[variable]) == f"{name}: right"
+    assert printed.splitlines() == [f"{name}: right" for name in calls]
+
+
+def test_solution_answers_are_marked_for_the_student_copy(solution):
+    _, calls, _ = shared.run_exercises(solution)
+    code = "\n".join(shared.exercise_cells(solution))
+    for variable in calls.values():
+        assert re.search(rf"^{variable} = .*# SOLUTION$", code, flags=re.MULTILINE), variable
+
+
+def test_student_copy_is_not_answered_yet(solution):
+    student = shared._build_tool().student_copy(solution)
+    assert "# SOLUTION" not in json.dumps(student)
+    _, calls, printed = shared.run_exercises(student)
+    assert printed.splitlines() == [
+        f"{name}: not answered yet (replace ... with your answer)" for name in calls]
+
+
+def test_the_notebook_asks_about_the_positions_of_the_bank(solution):
+    text = json.dumps(solution)
+    for fen in (nb02.TIE_FEN, nb02.WEIGHTS_FEN, nb02.REPLY_FEN):
+        assert fen in text
+    assert 'make_agent(\\"greedy:eval=weights\\")' in text
+    assert "pairs=10, opening_plies=6, seed=200" in text
+
+
+# --- Wrong answers and strange answers ------------------------------------------------------
+
+# A likely mistake for each exercise.
+WRONG = {
+    "02-greedy-tie": "f3d3",          # tied, but its source f3 is on row 5, below f5 (row 3)
+    "02-square-weights": 0,           # material: the stone counts are even
+    "02-after-reply": 6,              # x's material after its own move, before o's reply
+    "02-match-score": 0.65,           # the score of B, greedy with material
+}
+
+
+def test_every_exercise_has_a_wrong_answer_sample():
+    assert shared.registered("02") == sorted(WRONG)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_wrong_answer_gets_the_hint(name):
+    text = verdict(name, WRONG[name])
+    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
+    assert text.endswith(_EXERCISES[name].hint)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_ellipsis_is_not_answered_yet(name, capsys):
+    check(name, ...)
+    assert capsys.readouterr().out == f"{name}: not answered yet (replace ... with your answer)\n"
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+@pytest.mark.parametrize("answer", STRANGE, ids=lambda a: type(a).__name__)
+def test_strange_answers_never_raise(name, answer, capsys):
+    assert check(name, answer) is None
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}: wrong: ") and out.endswith("\n")
+
+
+# --- The right answers, computed another way --------------------------------------------------
+
+
+def _material(state: State, player: int) -> int:
+    """Stones counted square by square."""
+    return (sum(state[sq] == player for sq in SQUARES)
+            - sum(state[sq] == 3 - player for sq in SQUARES))
+
+
+def _greedy(state: State) -> Move:
+    """Greedy written out again: the best material, the first in ascending (x1, y1, x2, y2)."""
+    moves = sorted(state.legal_moves(), key=lambda m: (m.x1, m.y1, m.x2, m.y2))
+    values = [_material(state.apply(m), state.to_move) for m in moves]
+    return moves[values.index(max(values))]
+
+
+def test_right_answers_agree_with_an_independent_computation():
+    tie = State.from_fen(nb02.TIE_FEN)
+    assert _EXERCISES["02-greedy-tie"].solve() == _greedy(tie)
+    assert _EXERCISES["02-greedy-tie"].solve().uai() == "f5d3"
+    values = [_material(tie.apply(m), FIRST) for m in tie.legal_moves()]
+    assert values.count(max(values)) >= 2                 # the tie rule decides
+
+    # Square weights read straight from the FEN: corners 3, edges 2, inside 1.
+    ranks = nb02.WEIGHTS_FEN.split()[0].split("/")
+    total = 0
+    for x, rank in enumerate(ranks, start=1):
+        y = 0
+        for char in rank:
+            if char.isdigit():
+                y += int(char)
+                continue
+            y += 1
+            weight = 1 + (x in (1, 7)) + (y in (1, 7))
+            total += weight if char == "x" else -weight if char == "o" else 0
+    assert _EXERCISES["02-square-weights"].solve() == total
+    assert _material(State.from_fen(nb02.WEIGHTS_FEN), FIRST) == 0
+
+    reply = State.from_fen(nb02.REPLY_FEN)
+    after = reply.apply(_greedy(reply))
+    assert _EXERCISES["02-after-reply"].solve() == _material(after.apply(_greedy(after)), FIRST)
+    assert _material(after, FIRST) == WRONG["02-after-reply"]
+
+
+def test_the_match_score_agrees_with_games_played_one_by_one():
+    from course_lib.agents import GreedyAgent, make_agent
+    from course_lib.match import play_game
+
+    points = 0.0
+    for pair in range(nb02.MATCH["pairs"]):
+        opening = random_opening(nb02.MATCH["opening_plies"], seed=nb02.MATCH["seed"] + pair)
+        for a_player in (FIRST, SECOND):
+            a, b = make_agent("greedy:eval=weights"), GreedyAgent()
+            game = play_game(a, b, opening) if a_player == FIRST else play_game(b, a, opening)
+            points += 1.0 if game.winner == a_player else 0.5 if game.winner == 0 else 0.0
+    expected = points / (2 * nb02.MATCH["pairs"])
+    assert _EXERCISES["02-match-score"].solve() == pytest.approx(expected)
+    assert 1 - expected == pytest.approx(WRONG["02-match-score"])
+
+
+def test_right_answers_in_other_forms():
+    for answer in ["f5d3", " f5d3 ", "3 6 5 4", Move(3, 6, 5, 4)]:
+        assert verdict("02-greedy-tie", answer) == "02-greedy-tie: right"
+    weights = _EXERCISES["02-square-weights"].solve()
+    assert verdict("02-square-weights", np.int64(weights)) == "02-square-weights: right"
+    assert verdict("02-square-weights", float(weights)) == "02-square-weights: right"
+    assert verdict("02-square-weights", str(weights)).startswith("02-square-weights: wrong")
+    score = _EXERCISES["02-match-score"].solve()
+    wins = round(score * 20)
+    for answer in [score, wins / 20, np.float64(score), round(score, 2)]:
+        assert verdict("02-match-score", answer) == "02-match-score: right"
+    for answer in [str(score), 100 * score, score + 0.05, f"{score:.0%}"]:
+        assert verdict("02-match-score", answer).startswith("02-match-score: wrong")
