@@ -1,0 +1,242 @@
+"""Notebook 03's exercises: the solution notebook's answers are right, a wrong answer gets its
+hint, ``...`` is "not answered yet", ``check`` never raises, and the right answers agree with
+computations written here from scratch."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib.util
+import io
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.agents import GreedyAgent
+from course_lib.ataxx import Move, State, perft
+from course_lib.exercise_bank import nb03
+from course_lib.exercises import _EXERCISES, check, verdict
+from course_lib.games import TicTacToe
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "solutions" / "03_minimax_and_negamax.ipynb"
+CHECK_CALL = re.compile(r'check\("([^"]+)",\s*(\w+)\)')
+PREFIX = "03"
+
+
+def _build_tool():
+    spec = importlib.util.spec_from_file_location("build_notebooks",
+                                                  ROOT / "tools" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def exercise_cells(notebook: dict) -> list[str]:
+    """The first code cell (the imports) and every code cell after the '## Exercises' heading."""
+    sources = [(c["cell_type"], "".join(c["source"])) for c in notebook["cells"]]
+    start = next(i for i, (kind, text) in enumerate(sources)
+                 if kind == "markdown" and text.startswith("## Exercises"))
+    imports = next(text for kind, text in sources if kind == "code")
+    return [imports] + [text for kind, text in sources[start:] if kind == "code"]
+
+
+def run_exercises(notebook: dict) -> tuple[dict, dict[str, str], str]:
+    """Execute the exercise cells; return (namespace, {exercise: answer variable}, printed)."""
+    namespace: dict = {}
+    printed = io.StringIO()
+    calls = {}
+    with contextlib.redirect_stdout(printed):
+        for source in exercise_cells(notebook):
+            exec(compile(source, "<notebook cell>", "exec"), namespace)
+            calls.update(CHECK_CALL.findall(source))
+    return namespace, calls, printed.getvalue()
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict:
+    return json.loads(NOTEBOOK.read_text())
+
+
+@pytest.fixture(scope="module")
+def solved(solution):
+    return run_exercises(solution)
+
+
+def registered() -> list[str]:
+    return sorted(name for name in _EXERCISES if name.startswith(PREFIX + "-"))
+
+
+# --- The solution notebook --------------------------------------------------------------------
+
+
+def test_every_registered_exercise_is_asked_in_the_notebook(solved):
+    _, calls, _ = solved
+    assert sorted(calls) == registered()
+    assert 2 <= len(calls) <= 4
+
+
+def test_solution_answers_are_right(solved):
+    namespace, calls, printed = solved
+    for name, variable in calls.items():
+        assert verdict(name, namespace[variable]) == f"{name}: right"
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: right" for name in calls]
+
+
+def test_solution_answers_are_marked_for_the_student_copy(solution, solved):
+    _, calls, _ = solved
+    code = "\n".join(exercise_cells(solution))
+    for variable in calls.values():
+        assert re.search(rf"^{variable} = .*# SOLUTION$", code, flags=re.MULTILINE), variable
+
+
+def test_student_copy_is_not_answered_yet(solution):
+    student = _build_tool().student_copy(solution)
+    assert "# SOLUTION" not in json.dumps(student)
+    _, calls, printed = run_exercises(student)
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: not answered yet (replace ... with your answer)" for name in calls]
+
+
+def test_the_notebook_asks_the_registered_questions(solution):
+    """The trees and positions the notebook shows are the ones the answers are computed on."""
+    code = "\n".join(exercise_cells(solution))
+    assert f"tree_1 = {nb03.TREE!r}" in code
+    for text in (nb03.LEAVES_FEN, nb03.MOVE_FEN, nb03.TICTACTOE):
+        assert f'"{text}"' in code
+
+
+# --- Wrong answers and strange answers ------------------------------------------------------
+
+# A likely mistake for each exercise.
+WRONG = {
+    "03-tree-value": max(leaf for a in nb03.TREE for b in a for leaf in b),   # the best leaf
+    "03-leaves-depth-2": perft(State.from_fen(nb03.LEAVES_FEN), 2),    # forgot finished games
+    "03-minimax-move": "e5",                                           # greedy's move
+    "03-tictactoe-winner": 0,                                          # "tic-tac-toe is a draw"
+}
+
+STRANGE = ["a string", "", "   ", None, [1, 2], [], {}, (), 3.5, float("nan"), True, False,
+           np.array([1, 2]), np.array([]), np.float64(1.5), b"bytes", object(), State.start(),
+           TicTacToe(), Move(1, 1, 2, 2), "0000", "1 1 9 9", "zz", -1, 10**100, print]
+
+
+def test_every_exercise_has_a_wrong_answer_sample():
+    assert registered() == sorted(WRONG)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_wrong_answer_gets_the_hint(name):
+    text = verdict(name, WRONG[name])
+    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
+    assert text.endswith(_EXERCISES[name].hint)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_ellipsis_is_not_answered_yet(name, capsys):
+    check(name, ...)
+    assert capsys.readouterr().out == f"{name}: not answered yet (replace ... with your answer)\n"
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+@pytest.mark.parametrize("answer", STRANGE, ids=lambda a: type(a).__name__)
+def test_strange_answers_never_raise(name, answer, capsys):
+    assert check(name, answer) is None
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}: wrong: ") and out.endswith("\n")
+
+
+# --- The right answers, computed another way --------------------------------------------------
+
+
+def _minimax_of_lists(tree, maximizing: bool = True):
+    if not isinstance(tree, list):
+        return tree
+    values = [_minimax_of_lists(child, not maximizing) for child in tree]
+    return max(values) if maximizing else min(values)
+
+
+def _material(state: State) -> int:
+    return state.stones(1) - state.stones(2)
+
+
+def _two_ply_values(state: State) -> dict[str, int]:
+    """x's material after each x move and o's best reply; a finished game is scored as it is."""
+    values = {}
+    for move in state.legal_moves():
+        child = state.apply(move)
+        if child.is_terminal():
+            values[move.uai()] = _material(child)
+        else:
+            values[move.uai()] = min(_material(child.apply(reply))
+                                     for reply in child.legal_moves())
+    return values
+
+
+@functools.lru_cache(maxsize=None)
+def _tictactoe_value(cells: tuple[int, ...]) -> int:
+    """+1 if the player to move wins with best play, -1 if they lose, 0 for a draw."""
+    state = TicTacToe(cells)
+    if state.line_owner():
+        return -1                              # the player who just moved has a line
+    moves = state.legal_moves()
+    if not moves:
+        return 0
+    return max(-_tictactoe_value(state.apply(m).cells) for m in moves)
+
+
+def test_tree_value_by_hand():
+    assert _EXERCISES["03-tree-value"].solve() == _minimax_of_lists(nb03.TREE)
+    # MIN nodes worth min(6, 9), min(7, 8), min(5, 10): the second, 7, is MAX's best.
+    assert _minimax_of_lists(nb03.TREE) == 7
+
+
+def test_leaves_are_perft_plus_the_games_that_end_at_ply_1():
+    state = State.from_fen(nb03.LEAVES_FEN)
+    enders = sum(1 for m in state.legal_moves() if state.apply(m).is_terminal())
+    assert enders > 0                           # the point of the exercise
+    assert _EXERCISES["03-leaves-depth-2"].solve() == perft(state, 2) + enders
+
+
+def test_minimax_move_is_the_unique_two_ply_best_and_not_greedys():
+    state = State.from_fen(nb03.MOVE_FEN)
+    values = _two_ply_values(state)
+    best = max(values.values())
+    winners = [move for move, value in values.items() if value == best]
+    assert len(winners) == 1
+    assert _EXERCISES["03-minimax-move"].solve().uai() == winners[0]
+    greedy = GreedyAgent().choose_move(state)
+    assert greedy.uai() == "e5"                 # what the notebook's question says
+    assert greedy.uai() != winners[0]
+    assert (state.gain(greedy) - 1) // 2 == 3   # a clone that captures three stones
+
+
+def test_tictactoe_winner_by_a_solver_of_its_own():
+    state = TicTacToe.from_string(nb03.TICTACTOE)
+    value = _tictactoe_value(state.cells)
+    expected = 0 if value == 0 else state.to_move if value > 0 else 3 - state.to_move
+    assert _EXERCISES["03-tictactoe-winner"].solve() == expected
+    assert _tictactoe_value(TicTacToe().cells) == 0          # the empty board is a draw
+
+
+def test_right_answers_in_other_forms():
+    move = _EXERCISES["03-minimax-move"].solve()
+    state = State.from_fen(nb03.MOVE_FEN)
+    for answer in [move.uai(), f" {move.uai()} ", move.protocol(), move]:
+        assert verdict("03-minimax-move", answer) == "03-minimax-move: right"
+    assert verdict("03-minimax-move", "0000").startswith("03-minimax-move: wrong")
+    assert state.check_move(move) is None
+    winner = _EXERCISES["03-tictactoe-winner"].solve()
+    word = {1: "X", 2: "O", 0: "draw"}[winner]
+    for answer in [winner, np.int64(winner), float(winner), word, word.lower(), f" {word} "]:
+        assert verdict("03-tictactoe-winner", answer) == "03-tictactoe-winner: right"
+    assert verdict("03-tictactoe-winner", str(winner)).startswith("03-tictactoe-winner: wrong")
+    assert verdict("03-tictactoe-winner", winner == 1).startswith("03-tictactoe-winner: wrong")
+    leaves = _EXERCISES["03-leaves-depth-2"].solve()
+    assert verdict("03-leaves-depth-2", np.int64(leaves)) == "03-leaves-depth-2: right"
+    assert verdict("03-leaves-depth-2", leaves + 0.5).startswith("03-leaves-depth-2: wrong")
+    assert verdict("03-tree-value", 7.0) == "03-tree-value: right"
