@@ -18,7 +18,10 @@ from .board import BoardPicture, board_svg, show_board
 __all__ = ["BoardPicture", "PlayBoard", "SearchStepper", "board_svg", "draw_alphabeta",
            "draw_tree", "measure_node_counts", "node_names", "plot_elo_table",
            "plot_expected_games", "plot_llr", "plot_node_counts",
-           "plot_operating_characteristic", "show_board", "subtree", "tidy_layout"]
+           "plot_operating_characteristic", "show_board", "subtree", "tidy_layout",
+           # MCTS pictures and the growth viewer
+           "MCTSGrowth", "MCTSGrowthViewer", "draw_mcts_tree", "mcts_tree_graph",
+           "measure_c_effect", "plot_c_effect", "plot_ucb_terms", "plot_visit_shares"]
 
 # Loaded on first use, so that ``import course_lib.viz`` imports neither matplotlib nor
 # ipywidgets: name -> submodule.
@@ -36,6 +39,14 @@ _LAZY = {
     "plot_operating_characteristic": "strength_plots",
     "plot_expected_games": "strength_plots",
     "plot_elo_table": "strength_plots",
+    "MCTSGrowth": "mcts_plots",
+    "draw_mcts_tree": "mcts_plots",
+    "mcts_tree_graph": "mcts_plots",
+    "measure_c_effect": "mcts_plots",
+    "plot_c_effect": "mcts_plots",
+    "plot_ucb_terms": "mcts_plots",
+    "plot_visit_shares": "mcts_plots",
+    "MCTSGrowthViewer": "mcts_widget",
 }
 
 

@@ -1,0 +1,885 @@
+"""MCTS as pictures: the tree, how it grows, where the visits go, the UCB rule and the effect of c.
+
+Everything here reads a finished search of ``MCTSAgent`` or ``FastMCTSAgent``
+(``course_lib.agents.mcts`` / ``mcts_fast``): an agent, its ``root`` (a ``Node`` or a
+``FastNode``, the same attributes), or its ``last_result``.
+
+- ``draw_mcts_tree(agent)``: the tree in our tidy layout (``viz.trees.tidy_layout``: leaves left
+  to right in move order, parents centred), only the ``max_nodes`` most visited nodes. A node's
+  area grows with its visits N; its colour is its win rate Q/N *for the player who moved into
+  it* (diverging, 0.5 white; the root, which no move led to, grey); edges are wider where more
+  visits went; the moves label the edges of the top levels; a ring marks a node the solver
+  proved (W, D, L for the player who moved in).
+- ``MCTSGrowth(state, checkpoints)``: the same seeded search stopped after 1, 2, 5, ...
+  iterations (one agent per checkpoint: with a seed, the first k iterations of any search are
+  the same, so the tree after k iterations is the tree of a search of k iterations).
+  ``MCTSGrowthViewer`` (``viz.mcts_widget``) puts it under a slider.
+- ``plot_visit_shares(agent)``: each root move's share of the root children's visits as the
+  search goes on (from ``snapshot_every``), the move played in bold.
+- ``plot_ucb_terms(node, c)``: for each child, UCB = Q/N (exploitation) + c sqrt(2 ln N(v) / N)
+  (exploration) as stacked bars; the child that selection takes next is marked.
+- ``measure_c_effect(state, cs)`` and ``plot_c_effect(table)``: for several c, how concentrated
+  the root's visits are (the top move's share, the normalized entropy) and the chosen move's
+  win rate.
+
+Nothing here calls ``plt.show()``; with ``ax=None`` a new figure is made with pyplot. The same
+search always gives the same picture.
+
+>>> from course_lib.agents.mcts import MCTSAgent
+>>> from course_lib.games import TicTacToe
+>>> agent = MCTSAgent(iterations=200, seed=1)
+>>> _ = agent.choose_move(TicTacToe())
+>>> graph = mcts_tree_graph(agent, max_nodes=10)
+>>> graph.number_of_nodes(), graph.graph["root_visits"], graph.graph["truncated"]
+(10, 200, True)
+>>> growth = MCTSGrowth(TicTacToe(), checkpoints=[1, 10, 100], seed=1)
+>>> [root.visits for root in growth.roots]
+[1, 10, 100]
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..agents.mcts import best_line, iter_nodes, ucb
+from ..agents.stats import _label as move_label
+
+# --- Colours and sizes ------------------------------------------------------------------------
+
+WIN_RATE_CMAP = "RdBu"              # red: the mover loses there, blue: the mover wins there
+ROOT_COLOR = "#bdbdbd"
+NODE_EDGE = "#333333"
+EDGE_COLOR = "#9a9a9a"
+PROVEN_COLOR = "#000000"
+PROVEN_LETTER = {1.0: "W", 0.5: "D", 0.0: "L"}
+EXPLOIT_COLOR = "#0072b2"           # Okabe-Ito blue
+EXPLORE_COLOR = "#e69f00"           # Okabe-Ito orange
+SELECTED_COLOR = "#d55e00"          # Okabe-Ito vermillion
+BEST_COLOR = "#d55e00"
+OTHER_COLOR = "#999999"
+LINE_COLORS = ("#0072b2", "#009e73", "#cc79a7", "#56b4e9", "#e69f00", "#000000", "#f0e442")
+
+COLORBAR_LABEL = "win rate Q/N for the player who moved into the node"
+DEFAULT_MAX_NODES = 80
+DEFAULT_CHECKPOINTS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+TIERS = ("auto", "reference", "fast")
+
+_MIN_DIAMETER = 3.5                 # points: a node visited once
+_MAX_DIAMETER = 54.0                # points at most: the root
+
+
+def _whole(name: str, value: Any, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
+    return value
+
+
+# --- Reading a search: agent, root or result --------------------------------------------------
+
+
+def _root_of(obj: Any) -> tuple[Any, Any]:
+    """(the root node, the agent or None) of an agent after a search or of a root node."""
+    if hasattr(obj, "visits") and hasattr(obj, "children"):
+        return obj, None
+    root = getattr(obj, "root", None)
+    if root is not None and hasattr(root, "children"):
+        return root, obj
+    if hasattr(obj, "choose_move"):
+        raise ValueError("this agent has no tree yet: call agent.choose_move(state) or "
+                         "agent.search(state) first")
+    raise TypeError("expected an MCTS agent (after a search), its .root, or a tree node; got "
+                    f"{type(obj).__name__}")
+
+
+def player_names(state: Any) -> dict[int, str]:
+    """How the pictures call players 1 and 2: X / O for tic-tac-toe, x / o for ATAXX."""
+    from ..ataxx.rules import State
+    from ..games.tictactoe import TicTacToe
+
+    if isinstance(state, TicTacToe):
+        return {1: "X", 2: "O"}
+    if isinstance(state, State):
+        return {1: "x", 2: "o"}
+    return {1: "player 1", 2: "player 2"}
+
+
+def count_nodes(root_or_agent: Any) -> int:
+    """The number of nodes in the tree below a root (root included); for an agent whose last
+    search made this tree, its ``stats.tree_nodes``."""
+    root, agent = _root_of(root_or_agent)
+    result = getattr(agent, "last_result", None) if agent is not None else None
+    if result is not None and getattr(result.stats, "tree_nodes", 0) and \
+            root.visits == getattr(agent.root, "visits", None):
+        return int(result.stats.tree_nodes)
+    return sum(1 for _ in iter_nodes(root))
+
+
+def mcts_tree_graph(root_or_agent: Any, max_nodes: int | None = DEFAULT_MAX_NODES) -> Any:
+    """The part of an MCTS tree a picture shows, as a networkx DiGraph.
+
+    The ``max_nodes`` most visited nodes are kept (best first by visits, each after its parent,
+    ties to the first in move order, the rule of ``mcts.to_networkx``; a parent never has fewer
+    visits than a child, so these are the ``max_nodes`` largest visit counts of the tree).
+    Nodes are numbered 0, 1, ... depth first with children in move order (0 is the root), so
+    ``tidy_layout`` puts the moves left to right in move order.
+
+    Node attributes: ``label`` (the move as text, 'root'), ``move``, ``visits``, ``wins``,
+    ``win_rate`` (for ``player``, the player who moved into the node), ``player``,
+    ``to_move``, ``depth``, ``proven``, ``terminal``, ``order`` (the node number) and
+    ``hidden`` (children not kept). Graph attributes (``graph.graph``): ``root_visits``,
+    ``total_nodes`` (in the whole tree), ``kept``, ``truncated``, ``to_move`` (at the root),
+    ``players`` (names of players 1 and 2) and ``best_line`` (the most visited line, as text).
+    """
+    import networkx as nx
+
+    root, agent = _root_of(root_or_agent)
+    if max_nodes is not None:
+        _whole("max_nodes", max_nodes, 1)
+    if root.visits == 0:
+        raise ValueError("the tree is empty: run at least one iteration")
+    order = itertools.count()
+    # Entry: [node, parent entry, child index in move order, depth, kept children]
+    root_entry: list = [root, None, 0, 0, []]
+    heap = [(-root.visits, next(order), root_entry)]
+    kept = 0
+    while heap and (max_nodes is None or kept < max_nodes):
+        _, _, entry = heapq.heappop(heap)
+        node, parent, _, depth, _ = entry
+        kept += 1
+        if parent is not None:
+            parent[4].append(entry)
+        for index, child in enumerate(node.children):
+            if child.visits > 0:
+                heapq.heappush(heap, (-child.visits, next(order),
+                                      [child, entry, index, depth + 1, []]))
+    truncated = bool(heap)
+    total = count_nodes(root_or_agent if agent is not None else root) if truncated else kept
+
+    state = root.state
+    graph = nx.DiGraph(root_visits=root.visits, total_nodes=total, kept=kept,
+                       truncated=truncated, to_move=root.to_move,
+                       players=player_names(state),
+                       best_line=[move_label(m) for m in best_line(root, 8)])
+    stack = [(root_entry, None)]
+    while stack:
+        entry, parent_id = stack.pop()
+        node, _, _, depth, kids = entry
+        node_id = graph.number_of_nodes()
+        visits, wins = node.visits, node.wins
+        graph.add_node(node_id, label="root" if parent_id is None else move_label(node.move),
+                       move=node.move, visits=visits, wins=wins,
+                       win_rate=wins / visits if visits else 0.0, player=node.player,
+                       to_move=node.to_move, depth=depth, proven=node.proven,
+                       terminal=_terminal(node),
+                       order=node_id,
+                       hidden=sum(1 for ch in node.children if ch.visits > 0) - len(kids))
+        if parent_id is not None:
+            graph.add_edge(parent_id, node_id)
+        for kid in sorted(kids, key=lambda e: e[2], reverse=True):
+            stack.append((kid, node_id))
+    return graph
+
+
+def _terminal(node: Any) -> bool:
+    """Is the game over at this node? (``Node.terminal``; a ``FastNode`` has to ask its state,
+    which only a node without children can be.)"""
+    terminal = getattr(node, "terminal", None)
+    if terminal is not None:
+        return bool(terminal)
+    return not node.children and bool(node.state.is_over())
+
+
+def _graph_of(obj: Any, max_nodes: int | None) -> Any:
+    if hasattr(obj, "graph") and isinstance(getattr(obj, "graph", None), dict) \
+            and "root_visits" in obj.graph:
+        return obj                                  # already made by mcts_tree_graph
+    return mcts_tree_graph(obj, max_nodes)
+
+
+# --- The tree ---------------------------------------------------------------------------------
+
+
+def _new_axes(size: tuple[float, float]) -> Any:
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax
+
+
+def tree_figure_size(graph: Any) -> tuple[float, float]:
+    """The figure size (inches) ``draw_mcts_tree`` picks for a tree graph."""
+    leaves = sum(1 for n in graph if graph.out_degree(n) == 0)
+    levels = 1 + max(d for _, d in graph.nodes(data="depth"))
+    width = min(14.0, max(7.0, 0.19 * leaves + 3.0))
+    height = min(10.0, max(4.8, 1.3 * levels + 1.6))
+    return width, height
+
+
+def _axes_points(ax: Any) -> tuple[float, float]:
+    box = ax.get_position()
+    fig = ax.figure
+    return box.width * fig.get_figwidth() * 72, box.height * fig.get_figheight() * 72
+
+
+def node_diameters(visits: Sequence[float], largest: float, max_diameter: float) -> list[float]:
+    """Marker diameters (points) with the marker *area* linear in the visits: a node with half
+    the visits of the largest has half its area (never smaller than a few points)."""
+    lo = _MIN_DIAMETER ** 2
+    hi = max(max_diameter, _MIN_DIAMETER + 1) ** 2
+    return [math.sqrt(lo + (hi - lo) * v / largest) for v in visits]
+
+
+def _fit_diameter(visits: Sequence[int], xs: Sequence[float], ys: Sequence[float],
+                  largest: int, upper: float, unit_pt: float) -> float:
+    """The largest root diameter (at most ``upper``) for which no two neighbours on one level
+    overlap (a small gap left), found by bisection; never below a few points."""
+    levels: dict[float, list[tuple[float, int]]] = {}
+    for x, y, v in zip(xs, ys, visits):
+        levels.setdefault(y, []).append((x, v))
+    pairs = []
+    for row in levels.values():
+        row.sort()
+        pairs.extend(((b[0] - a[0]) * unit_pt, a[1], b[1]) for a, b in zip(row, row[1:]))
+
+    def fits(diameter: float) -> bool:
+        for gap, va, vb in pairs:
+            da, db = node_diameters([va, vb], largest, diameter)
+            if (da + db) / 2 > 0.92 * gap:
+                return False
+        return True
+
+    low, high = _MIN_DIAMETER + 2.0, max(upper, _MIN_DIAMETER + 2.0)
+    if fits(high):
+        return high
+    for _ in range(30):
+        middle = (low + high) / 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _nice_counts(largest: int) -> list[int]:
+    """Round visit counts for the size key: about 1/10 and 1/100 of the root's visits (at
+    least 1, the second smaller than the first)."""
+    out: list[int] = []
+    for fraction in (0.1, 0.01):
+        target = largest * fraction
+        if target < 1:
+            target = 1
+        exp = 10 ** math.floor(math.log10(target))
+        nice = int(min((1, 2, 5, 10), key=lambda m: abs(m * exp - target)) * exp)
+        if not out or nice < out[-1]:
+            out.append(nice)
+    return out
+
+
+def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+                   label_depth: int = 2, show_visits: bool = True, colorbar: bool = True,
+                   legend: bool = True, title: str | None = None) -> Any:
+    """Draw an MCTS tree with our tidy layout and return the Axes.
+
+    Args:
+        root_or_agent: an agent after a search, its ``root`` (``Node`` or ``FastNode``), or a
+            graph from ``mcts_tree_graph``.
+        ax: the Axes to draw on; None makes a new figure sized to the tree.
+        max_nodes: draw only the ``max_nodes`` most visited nodes (the title says so when the
+            tree is bigger); None draws every node. Ignored for a graph (it was cut when
+            it was made).
+        label_depth: write the moves on the edges down to this depth (0: none).
+        show_visits: write N inside the nodes that are big enough for it.
+        colorbar: add a colorbar for the win rates (next to ``ax``).
+        legend: a key for the marker sizes (and the proven nodes, if any).
+        title: replaces the default title.
+
+    The node markers are one scatter collection (gid ``mcts-nodes``), in the graph's node
+    order; its array holds the win rates (NaN at the root, drawn grey).
+    """
+    import matplotlib as mpl
+    import numpy as np
+    from matplotlib.lines import Line2D
+
+    graph = _graph_of(root_or_agent, max_nodes)
+    _whole("label_depth", label_depth, 0)
+    layout = _tidy(graph)
+    nodes = sorted(graph)                            # 0 .. n-1, the scatter order
+    if ax is None:
+        ax = _new_axes(tree_figure_size(graph))
+    xs = [layout[n][0] for n in nodes]
+    ys = [layout[n][1] for n in nodes]
+    slots = int(round(max(xs) - min(xs))) + 1
+    levels = int(round(max(ys) - min(ys))) + 1
+    width_pt, height_pt = _axes_points(ax)
+    unit_pt = width_pt / (slots + 1.2)
+    level_pt = height_pt / (levels + 0.5)
+    root_visits = graph.graph["root_visits"]
+    data = [graph.nodes[n] for n in nodes]
+    max_diameter = _fit_diameter([d["visits"] for d in data], xs, ys, root_visits,
+                                 min(_MAX_DIAMETER, 0.7 * level_pt), unit_pt)
+    diameters = node_diameters([d["visits"] for d in data], root_visits, max_diameter)
+
+    cmap = mpl.colormaps[WIN_RATE_CMAP].with_extremes(bad=ROOT_COLOR)
+    norm = mpl.colors.Normalize(vmin=0.0, vmax=1.0)
+    rates = np.array([math.nan if d["depth"] == 0 else d["win_rate"] for d in data])
+
+    # Edges, wider where more visits went, under the nodes.
+    for parent, kid in graph.edges:
+        (px, py), (kx, ky) = layout[parent], layout[kid]
+        share = graph.nodes[kid]["visits"] / root_visits
+        ax.plot([px, kx], [py, ky], color=EDGE_COLOR, linewidth=0.5 + 3.5 * share,
+                solid_capstyle="round", zorder=1, gid=f"mcts-edge:{parent}:{kid}")
+
+    nodes_art = ax.scatter(xs, ys, s=[d * d for d in diameters], c=rates, cmap=cmap,
+                           norm=norm, edgecolors=NODE_EDGE, linewidths=0.6, zorder=3,
+                           plotnonfinite=True, gid="mcts-nodes")
+
+    proven = [i for i, d in enumerate(data) if d["proven"] is not None]
+    if proven:
+        ax.scatter([xs[i] for i in proven], [ys[i] for i in proven],
+                   s=[(diameters[i] + 6) ** 2 for i in proven], facecolors="none",
+                   edgecolors=PROVEN_COLOR, linewidths=1.6, zorder=2.9, gid="mcts-proven")
+        names = graph.graph["players"]
+        for i in proven:
+            text = PROVEN_LETTER.get(data[i]["proven"], "?")
+            if data[i]["depth"] == 0:              # no move led here: say who wins
+                outcome = data[i]["proven"]
+                text = ("draw" if outcome == 0.5 else
+                        f"{names[data[i]['player'] if outcome == 1.0 else data[i]['to_move']]}"
+                        " wins")
+            root = data[i]["depth"] == 0
+            ax.annotate(text, (xs[i], ys[i]),
+                        xytext=((diameters[i] / 2 + 5, 0) if root
+                                else (0, -(diameters[i] / 2 + 5))),
+                        textcoords="offset points", fontsize=6.5, fontweight="bold",
+                        color=PROVEN_COLOR, ha="left" if root else "center",
+                        va="center" if root else "top", zorder=4,
+                        bbox=dict(boxstyle="square,pad=0.05", facecolor="white",
+                                  edgecolor="none", alpha=0.8),
+                        gid=f"mcts-proven-label:{nodes[i]}")
+
+    # N inside the nodes that have room for it; the text dark or light against the fill.
+    if show_visits:
+        for i, d in enumerate(data):
+            text = f"{d['visits']:,}"
+            font = 6.5
+            if diameters[i] < 0.62 * font * len(text) + 4:
+                continue
+            if d["depth"] == 0:
+                fill = mpl.colors.to_rgb(ROOT_COLOR)
+            else:
+                fill = cmap(norm(d["win_rate"]))[:3]
+            light = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2]
+            ax.annotate(text, (xs[i], ys[i]), ha="center", va="center", fontsize=font,
+                        color="white" if light < 0.45 else "#111111", zorder=4,
+                        gid=f"mcts-visits:{nodes[i]}")
+
+    # The moves on the edges of the top levels, just above the child.
+    if label_depth:
+        font = 6.5
+        labelled = [i for i, d in enumerate(data) if 1 <= d["depth"] <= label_depth]
+        longest = max((len(data[i]["label"]) for i in labelled), default=0)
+        rotate = 0.62 * font * longest > 0.95 * unit_pt
+        for i in labelled:
+            ax.annotate(data[i]["label"], (xs[i], ys[i]), xytext=(0, diameters[i] / 2 + 2),
+                        textcoords="offset points", ha="center", va="bottom", fontsize=font,
+                        rotation=90 if rotate else 0, color="#222222", zorder=5,
+                        gid=f"mcts-move:{nodes[i]}",
+                        bbox=dict(boxstyle="square,pad=0.08", facecolor="white",
+                                  edgecolor="none", alpha=0.85))
+
+    # Who moved into the nodes of each level: the labels of the y axis.
+    names = graph.graph["players"]
+    ticks, words = [], []
+    for depth in range(levels):
+        movers = {d["player"] for d in data if d["depth"] == depth}
+        if depth == 0:
+            words.append(f"{names.get(graph.graph['to_move'], '?')} to move")
+        elif len(movers) == 1:
+            words.append(f"{names.get(movers.pop(), '?')} moved")
+        else:
+            continue
+        ticks.append(-depth)
+    ax.set_yticks(ticks, words, fontsize=8, color="#555555")
+    ax.set_xticks([])
+    ax.tick_params(axis="y", length=0)
+    ax.set_frame_on(False)
+    ax.set_xlim(min(xs) - 0.9, max(xs) + 0.9)
+    ax.set_ylim(min(ys) - 0.45, max(ys) + 0.6)
+
+    if colorbar:
+        bar = ax.figure.colorbar(nodes_art, ax=ax, shrink=0.8, pad=0.01, fraction=0.04)
+        bar.set_label(COLORBAR_LABEL, fontsize=8)
+        bar.set_ticks([0, 0.25, 0.5, 0.75, 1])
+        bar.ax.tick_params(labelsize=7)
+
+    if legend:
+        handles = []
+        counts = _nice_counts(root_visits)
+        (biggest,) = node_diameters(counts[:1], root_visits, max_diameter)
+        for count in counts:
+            (d,) = node_diameters([count], root_visits, max_diameter)
+            handles.append(Line2D([], [], linestyle="none", marker="o", markersize=d,
+                                  markerfacecolor="white", markeredgecolor=NODE_EDGE,
+                                  markeredgewidth=0.6, label=f"N = {count:,}"))
+        if proven:
+            handles.append(Line2D([], [], linestyle="none", marker="o", markersize=9,
+                                  markerfacecolor="none", markeredgecolor=PROVEN_COLOR,
+                                  markeredgewidth=1.6,
+                                  label="proven (W/D/L)"))
+        ax.legend(handles=handles, loc="upper left", fontsize=7, frameon=False,
+                  ncol=len(handles), borderpad=0.2, handletextpad=0.4, columnspacing=1.2,
+                  handlelength=max(1.0, 1.05 * biggest / 7), handleheight=biggest / 7)
+
+    if title is None:
+        kept, total = graph.graph["kept"], graph.graph["total_nodes"]
+        title = f"MCTS tree, root visited {root_visits:,} times: "
+        title += (f"the {kept:,} most visited of {total:,} nodes" if graph.graph["truncated"]
+                  else f"all {kept:,} nodes")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def _tidy(graph: Any) -> dict[Any, tuple[float, float]]:
+    from .trees import tidy_layout
+
+    return tidy_layout(graph)
+
+
+# --- Growth: the same search stopped at several iteration counts ----------------------------
+
+
+def _tier_for(state: Any, tier: str) -> str:
+    from ..ataxx.rules import State
+
+    if tier not in TIERS:
+        raise ValueError(f"unknown tier {tier!r}; choose from {', '.join(TIERS)}")
+    if tier == "auto":
+        return "fast" if isinstance(state, State) else "reference"
+    if tier == "fast" and not isinstance(state, State):
+        raise ValueError("tier='fast' plays ATAXX only; use tier='reference' for other games")
+    return tier
+
+
+def make_mcts_agent(state: Any, tier: str = "auto", **options: Any) -> Any:
+    """An MCTS agent for ``state``: ``MCTSAgent``, or ``FastMCTSAgent`` for ATAXX when
+    ``tier`` is 'fast' (or 'auto', the default). Both build the same tree for the same seed."""
+    if _tier_for(state, tier) == "fast":
+        from ..agents.mcts_fast import FastMCTSAgent
+        return FastMCTSAgent(**options)
+    from ..agents.mcts import MCTSAgent
+    return MCTSAgent(**options)
+
+
+class MCTSGrowth:
+    """One seeded MCTS search of ``state`` seen after several iteration counts.
+
+    For each checkpoint k a fresh agent searches k iterations: the generator is seeded once
+    and every iteration draws in the same order, so the tree after k iterations of a longer
+    search is exactly this tree (rebuilding costs the sum of the checkpoints, which for
+    1, 2, 5, 10, ... is about twice the last).
+
+    Args:
+        state: the position to search.
+        checkpoints: increasing iteration counts, e.g. ``[1, 10, 100, 1000]``.
+        agent_factory: ``factory(iterations) -> agent``, to build the agents yourself (then
+            determinism is up to the factory). Default: ``make_mcts_agent(state, tier,
+            iterations=k, **options)``.
+        tier: 'auto' (the fast tier for ATAXX), 'reference' or 'fast'.
+        **options: MCTS options (``c``, ``seed``, ``expand_after``, ``playout``, ``solver``
+            ...); not ``iterations`` or ``time_ms`` (the checkpoints are the budget) nor
+            ``final='both'`` (it searches past the budget).
+
+    Attributes: ``checkpoints``, ``agents``, ``roots`` (the tree after each checkpoint),
+    ``results`` (each search's SearchResult), ``state``.
+    """
+
+    def __init__(self, state: Any, checkpoints: Sequence[int] = DEFAULT_CHECKPOINTS,
+                 agent_factory: Callable[[int], Any] | None = None, tier: str = "auto",
+                 **options: Any) -> None:
+        checkpoints = list(checkpoints)
+        if not checkpoints:
+            raise ValueError("give at least one checkpoint (an iteration count)")
+        for k in checkpoints:
+            _whole("a checkpoint", k, 1)
+        if any(b <= a for a, b in zip(checkpoints, checkpoints[1:])):
+            raise ValueError(f"checkpoints must increase, got {checkpoints!r}")
+        for key in ("iterations", "time_ms"):
+            if key in options:
+                raise ValueError(f"{key} is set by the checkpoints; leave it out")
+        if options.get("final") == "both":
+            raise ValueError("final='both' searches past the budget, so the tree after k "
+                             "iterations would have more; use another final rule here")
+        if agent_factory is None:
+            _tier_for(state, tier)                   # check the tier before any search
+            agent_factory = lambda k: make_mcts_agent(state, tier, iterations=k, **options)
+        self.state = state
+        self.checkpoints = checkpoints
+        self.options = dict(options)
+        self.agents = []
+        self.results = []
+        for k in checkpoints:
+            agent = agent_factory(k)
+            self.results.append(agent.search(state))
+            self.agents.append(agent)
+        self._graphs: dict[tuple[int, Any], Any] = {}
+
+    @property
+    def roots(self) -> list[Any]:
+        return [agent.root for agent in self.agents]
+
+    def __len__(self) -> int:
+        return len(self.checkpoints)
+
+    def graph(self, index: int, max_nodes: int | None = DEFAULT_MAX_NODES) -> Any:
+        """``mcts_tree_graph`` of the tree at checkpoint ``index`` (cached)."""
+        key = (index, max_nodes)
+        if key not in self._graphs:
+            self._graphs[key] = mcts_tree_graph(self.agents[index], max_nodes)
+        return self._graphs[key]
+
+    def describe(self, index: int) -> str:
+        """The tree at checkpoint ``index`` in words."""
+        k = self.checkpoints[index]
+        stats = self.results[index].stats
+        root = self.roots[index]
+        best = max(root.children, key=lambda ch: ch.visits)      # first of equal: move order
+        return (f"after {k:,} iteration{'s' if k != 1 else ''}: {stats.tree_nodes:,} nodes, "
+                f"max depth {stats.max_depth}; most visited move {move_label(best.move)} "
+                f"(N = {best.visits:,}, win rate {best.wins / best.visits:.2f})")
+
+    def draw(self, index: int, ax: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+             **kwargs: Any) -> Any:
+        """``draw_mcts_tree`` of the tree at checkpoint ``index``."""
+        graph = self.graph(index, max_nodes)
+        if "title" not in kwargs:
+            k = self.checkpoints[index]
+            kept, total = graph.graph["kept"], graph.graph["total_nodes"]
+            kwargs["title"] = (f"MCTS tree after {k:,} iteration{'s' if k != 1 else ''}: "
+                               + (f"the {kept:,} most visited of {total:,} nodes"
+                                  if graph.graph["truncated"] else f"{kept:,} nodes"))
+        return draw_mcts_tree(graph, ax=ax, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<MCTSGrowth at {', '.join(f'{k:,}' for k in self.checkpoints)} iterations>"
+
+
+# --- Visit shares over the search -------------------------------------------------------------
+
+
+def _stats_and_move(obj: Any) -> tuple[Any, Any]:
+    """(MCTSStats, the move played or None) of an agent, a SearchResult or an MCTSStats."""
+    if hasattr(obj, "snapshots"):
+        return obj, None
+    result = getattr(obj, "last_result", obj)
+    stats = getattr(result, "stats", None)
+    if stats is None or not hasattr(stats, "snapshots"):
+        raise TypeError("expected an MCTS agent after a search, its last_result, or its "
+                        f"stats; got {type(obj).__name__}")
+    return stats, getattr(result, "move", None)
+
+
+def plot_visit_shares(stats_or_agent: Any, ax: Any = None, top: int = 6, logx: bool = False,
+                      title: str | None = None) -> Any:
+    """Each root move's share of the root children's visits after each snapshot; return the
+    Axes.
+
+    The ``top`` moves with the most visits at the end get a line each (the move played, or
+    else the most visited, in bold vermillion and always among them); the rest are summed into
+    one grey dashed line, so at every snapshot the lines add up to 1. Needs snapshots: run the
+    agent with ``snapshot_every=`` (e.g. 10).
+    """
+    stats, played = _stats_and_move(stats_or_agent)
+    _whole("top", top, 1)
+    if not stats.snapshots:
+        raise ValueError("this search kept no snapshots: run the agent with snapshot_every=10 "
+                         "(or another interval) and search again")
+    iterations, shares = stats.visit_shares()
+    moves = list(stats.root_moves)
+    final = stats.snapshots[-1].visits
+    ranked = sorted(range(len(moves)), key=lambda i: (-final[i], i))
+    if played is not None and played in moves:
+        best = moves.index(played)
+    else:
+        best = ranked[0]
+    shown = [i for i in ranked[:top]]
+    if best not in shown:
+        shown = shown[:-1] + [best]
+    shown.sort(key=lambda i: (i != best, -final[i], i))
+    rest = [i for i in range(len(moves)) if i not in shown]
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots(figsize=(6.8, 4.0), layout="constrained")
+    colors = iter(LINE_COLORS)
+    highest = 0.0
+    for i in shown:
+        label = move_label(moves[i])
+        ys = [row[i] for row in shares]
+        highest = max(highest, *ys)
+        if i == best:
+            ax.plot(iterations, ys, color=BEST_COLOR, linewidth=2.8, zorder=4,
+                    label=f"{label} ({'played' if played is not None else 'most visited'})",
+                    gid=f"share:{label}")
+        else:
+            ax.plot(iterations, ys, color=next(colors, "#444444"), linewidth=1.3, zorder=3,
+                    label=label, gid=f"share:{label}")
+    if rest:
+        ys = [sum(row[i] for i in rest) for row in shares]
+        highest = max(highest, *ys)
+        ax.plot(iterations, ys, color=OTHER_COLOR, linewidth=1.2, linestyle="--", zorder=2,
+                label=f"the other {len(rest)} move{'s' if len(rest) != 1 else ''}",
+                gid="share:other")
+    ax.set_ylim(0, min(1.02, 1.12 * highest + 0.02))
+    if logx:
+        ax.set_xscale("log")
+    ax.set_xlabel("iterations")
+    ax.set_ylabel("share of the root's visits")
+    ax.grid(True, linewidth=0.5, alpha=0.5)
+    ax.legend(fontsize=8, loc="best", title="root move", title_fontsize=8)
+    ax.set_title(title if title is not None else
+                 "Where the visits go: each root move's share of the visits", fontsize=10)
+    return ax
+
+
+# --- The UCB rule at one node -----------------------------------------------------------------
+
+
+@dataclass
+class UCBTerms:
+    """The UCB value of one child split in two: ``exploit`` = Q/N, ``explore`` =
+    c sqrt(2 ln N(parent) / N); ``value`` is ``mcts.ucb`` itself."""
+
+    move: Any
+    visits: int
+    wins: float
+    exploit: float
+    explore: float
+    value: float
+    skipped: bool = False
+    """The solver skips a child proven a loss for the mover."""
+
+
+def ucb_terms(node: Any, c: float) -> list[UCBTerms]:
+    """The UCB terms of every visited child of ``node``, in move order."""
+    log_n = math.log(node.visits)
+    rows = []
+    for child in node.children:
+        if child.visits == 0:
+            continue
+        exploit = child.wins / child.visits
+        explore = c * math.sqrt(2.0 * log_n / child.visits)
+        rows.append(UCBTerms(child.move, child.visits, child.wins, exploit, explore,
+                             ucb(child, log_n, c), skipped=child.proven == 0.0))
+    return rows
+
+
+def selected_index(rows: Sequence[UCBTerms]) -> int | None:
+    """Which child the selection phase takes: the highest UCB (ties to the first), skipping
+    children proven lost for the mover; None if every child is skipped."""
+    best, best_value = None, -math.inf
+    for i, row in enumerate(rows):
+        if not row.skipped and row.value > best_value:
+            best, best_value = i, row.value
+    return best
+
+
+def plot_ucb_terms(node: Any, c: float | None = None, ax: Any = None, top: int | None = None,
+                   title: str | None = None) -> Any:
+    """For each child of ``node``: its UCB value as two stacked bars, exploitation Q/N (blue)
+    and exploration c sqrt(2 ln N(v) / N(v')) (orange); the child the selection phase would
+    take next is outlined and marked. Return the Axes.
+
+    ``node`` may be an agent (its root; ``c`` then defaults to the agent's). With ``top``,
+    only the ``top`` children with the highest UCB are drawn (in move order).
+    """
+    if not hasattr(node, "children"):
+        root, agent = _root_of(node)
+        if c is None:
+            c = agent.c
+        node = root
+    if c is None:
+        c = 1.4
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
+        raise ValueError(f"c must be a number >= 0, got {c!r}")
+    if node.visits == 0 or not node.children:
+        raise ValueError("this node has no visited children: nothing to compare")
+    rows = ucb_terms(node, float(c))
+    chosen = selected_index(rows)
+    indices = list(range(len(rows)))
+    if top is not None:
+        _whole("top", top, 1)
+        keep = sorted(indices, key=lambda i: (-rows[i].value, i))[:top]
+        indices = sorted(keep)
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots(figsize=(max(5.5, 0.42 * len(indices) + 2.0), 4.0),
+                             layout="constrained")
+    xs = list(range(len(indices)))
+    exploit = [rows[i].exploit for i in indices]
+    explore = [rows[i].explore for i in indices]
+    ax.bar(xs, exploit, color=EXPLOIT_COLOR, width=0.7, label="exploitation Q/N",
+           gid="ucb-exploit")
+    ax.bar(xs, explore, bottom=exploit, color=EXPLORE_COLOR, width=0.7,
+           label=f"exploration c\u00b7\u221a(2 ln N(v) / N(v')), c = {c:g}", gid="ucb-explore")
+    skipped = [x for x, i in zip(xs, indices) if rows[i].skipped]
+    for n, x in enumerate(skipped):
+        ax.bar([x], [rows[indices[x]].value], width=0.7, facecolor="none", edgecolor="#777777",
+               hatch="///", linewidth=0, gid=f"ucb-skipped:{x}",
+               label="proven a loss for the mover: skipped" if n == 0 else None)
+    if chosen is not None and chosen in indices:
+        x = indices.index(chosen)
+        value = rows[chosen].value
+        ax.bar([x], [value], width=0.78, facecolor="none", edgecolor=SELECTED_COLOR,
+               linewidth=2.2, zorder=4, gid="ucb-selected")
+        ax.annotate("selected", (x, value), xytext=(0, 4), textcoords="offset points",
+                    ha="center", va="bottom", fontsize=8, color=SELECTED_COLOR,
+                    fontweight="bold", gid="ucb-selected-label")
+        ax.axhline(value, color=SELECTED_COLOR, linewidth=0.8, linestyle=":", zorder=1)
+    ax.set_xticks(xs, [f"{move_label(rows[i].move)}\nN={rows[i].visits}" for i in indices],
+                  fontsize=7.5, rotation=0 if len(indices) <= 14 else 90)
+    ax.set_xlim(-0.6, len(indices) - 0.4)
+    high = max(rows[i].value for i in indices)
+    entries = 3 if skipped else 2
+    ncol = 2 if len(indices) >= 10 else 1
+    ax.set_ylim(0, high * (1.1 + 0.13 * -(-entries // ncol)) + 0.02)
+    ax.set_ylabel("UCB = exploitation + exploration")
+    ax.set_xlabel("child (move and visits N(v'))")
+    ax.grid(True, axis="y", linewidth=0.5, alpha=0.5)
+    ax.legend(fontsize=8, loc="upper center", ncol=ncol, framealpha=0.9)
+    if title is None:
+        path, up = [], node
+        while up.parent is not None:
+            path.append(move_label(up.move))
+            up = up.parent
+        label = "root" if not path else "node " + " ".join(reversed(path))
+        untried = getattr(node, "untried", None)
+        title = f"UCB at the {label}, N(v) = {node.visits:,}"
+        if untried:
+            title += f" ({len(untried)} untried: the next visit expands one instead)"
+        elif top is not None and len(indices) < len(rows):
+            title += f": the {len(indices)} highest of {len(rows)} children"
+    ax.set_title(title, fontsize=10)
+    return ax
+
+
+# --- The effect of c ------------------------------------------------------------------------
+
+
+class CEffectTable(list):
+    """The rows of ``measure_c_effect`` (dicts), shown as a table in a notebook."""
+
+    columns = ("c", "move", "top_share", "entropy", "win_rate", "visits", "tried",
+               "tree_nodes", "max_depth")
+
+    def column(self, name: str) -> list[Any]:
+        return [row[name] for row in self]
+
+    def _cells(self) -> list[list[str]]:
+        def cell(key: str, value: Any) -> str:
+            return f"{value:.3f}" if isinstance(value, float) and key != "c" else (
+                f"{value:g}" if isinstance(value, float) else str(value))
+        return [[cell(k, row[k]) for k in self.columns] for row in self]
+
+    def __str__(self) -> str:
+        cells = [list(self.columns)] + self._cells()
+        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
+        return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells)
+
+    def _repr_html_(self) -> str:
+        from html import escape
+        head = "".join(f"<th>{escape(k)}</th>" for k in self.columns)
+        body = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>"
+                       for r in self._cells())
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def visit_entropy(visits: Sequence[int], moves: int) -> float:
+    """The entropy of the visit distribution over ``moves`` root moves, divided by its largest
+    possible value ln(moves): 0 when one move has every visit, 1 when all are equal."""
+    total = sum(visits)
+    if moves < 2 or total == 0:
+        return 0.0
+    h = -sum(v / total * math.log(v / total) for v in visits if v)
+    return min(1.0, max(0.0, h / math.log(moves)))
+
+
+def measure_c_effect(state: Any, cs: Sequence[float] = (0.0, 0.25, 0.5, 1.0, 1.4, 2.0, 4.0),
+                     iterations: int = 1000, seed: int = 0, tier: str = "auto",
+                     **options: Any) -> CEffectTable:
+    """One seeded search of ``state`` per exploration constant c; a row per c.
+
+    Row keys: ``c``; ``move`` (the move chosen, as text); ``top_share`` (the most visited
+    root move's share of the root children's visits); ``entropy`` (of that distribution over
+    all the root's legal moves, 0 = one move only, 1 = spread evenly; see ``visit_entropy``);
+    ``win_rate`` and ``visits`` (of the chosen move); ``tried`` (root moves with a child);
+    ``tree_nodes``; ``max_depth``. The same arguments give the same table (the two tiers
+    too: they build the same trees).
+    """
+    cs = list(cs)
+    if not cs:
+        raise ValueError("give at least one value of c")
+    table = CEffectTable()
+    moves = len(state.legal_moves())
+    for c in cs:
+        agent = make_mcts_agent(state, tier, iterations=iterations, seed=seed, c=c, **options)
+        result = agent.search(state)
+        children = agent.root.children
+        visits = [child.visits for child in children]
+        total = sum(visits)
+        chosen = next(ch for ch in children if ch.move == result.move)
+        table.append(dict(
+            c=float(c), move=move_label(result.move), top_share=max(visits) / total,
+            entropy=visit_entropy(visits, moves), win_rate=chosen.wins / chosen.visits,
+            visits=chosen.visits, tried=len(children), tree_nodes=result.stats.tree_nodes,
+            max_depth=result.stats.max_depth))
+    return table
+
+
+def plot_c_effect(table_or_state: Any, ax: Any = None, title: str | None = None,
+                  **measure: Any) -> Any:
+    """The effect of the exploration constant c, from ``measure_c_effect``; return the Axes.
+
+    Three lines against c, all between 0 and 1: the most visited root move's share of the
+    visits, the normalized entropy of the visits (how evenly they are spread), and the chosen
+    move's win rate, with the chosen move written at each point. ``table_or_state`` is a table
+    from ``measure_c_effect``, or a position (then ``measure`` goes to ``measure_c_effect``).
+    """
+    if isinstance(table_or_state, list):
+        table = table_or_state
+        if measure:
+            raise ValueError("the measure options go with a position, not with a table")
+    else:
+        table = measure_c_effect(table_or_state, **measure)
+    if not table:
+        raise ValueError("the table is empty")
+    rows = sorted(table, key=lambda r: r["c"])
+    cs = [r["c"] for r in rows]
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots(figsize=(6.8, 4.2), layout="constrained")
+    ax.plot(cs, [r["top_share"] for r in rows], marker="o", color=EXPLOIT_COLOR,
+            linewidth=1.8, label="top move's share of the visits", gid="c-effect:top_share")
+    ax.plot(cs, [r["entropy"] for r in rows], marker="s", color=EXPLORE_COLOR, linewidth=1.8,
+            label="entropy of the visits (normalized)", gid="c-effect:entropy")
+    ax.plot(cs, [r["win_rate"] for r in rows], marker="D", color="#009e73", linewidth=1.8,
+            label="chosen move's win rate", gid="c-effect:win_rate")
+    for r in rows:
+        ax.annotate(r["move"], (r["c"], r["win_rate"]), xytext=(0, 6),
+                    textcoords="offset points", ha="center", va="bottom", fontsize=7,
+                    color="#00664b", gid=f"c-effect:move:{r['c']:g}")
+    ax.set_ylim(0, 1.3)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    ax.set_xlabel("exploration constant c")
+    ax.set_ylabel("share, entropy, win rate")
+    ax.grid(True, linewidth=0.5, alpha=0.5)
+    ax.legend(fontsize=8, loc="upper center", ncol=2)
+    ax.set_title(title if title is not None else
+                 "Small c: the visits pile onto one move; large c: they spread out",
+                 fontsize=10)
+    return ax
