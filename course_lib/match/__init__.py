@@ -6,6 +6,10 @@
 (1, 'a player has no stones left')
 """
 
+from .arena import (Arena, GameResult, MatchReport, Program, RandomOpenings, RoundRobinReport,
+                    round_robin, run_match)
 from .play import GameRecord, MatchResult, play_game, play_match, random_opening
 
-__all__ = ["GameRecord", "MatchResult", "play_game", "play_match", "random_opening"]
+__all__ = ["Arena", "GameRecord", "GameResult", "MatchReport", "MatchResult", "Program",
+           "RandomOpenings", "RoundRobinReport", "play_game", "play_match", "random_opening",
+           "round_robin", "run_match"]
