@@ -332,12 +332,13 @@ class Searcher:
 
 
 def move_score(state: Any, move: Any, order: str) -> float:
-    """The ordering score of a move: ``static`` is the weight of the square it lands on,
-    ``gain`` the material it wins at once (ATAXX: 1 for a clone plus 2 per capture)."""
+    """The ordering score of a move: ``static`` is the weight of the square it lands on (ATAXX
+    and tic-tac-toe; 0 in games without square weights, such as explicit trees), ``gain`` the
+    material it wins at once (ATAXX: 1 for a clone plus 2 per capture; 0 in other games)."""
     if order == "static":
-        if isinstance(move, int):                                  # tic-tac-toe
+        if hasattr(state, "open_lines"):                           # tic-tac-toe
             return TICTACTOE_SQUARE_WEIGHTS[move]
-        if getattr(move, "x1", -1) == -1:                          # a pass or another game
+        if getattr(move, "x1", -1) == -1:       # a pass, or a game without square weights
             return 0
         return ATAXX_SQUARE_WEIGHTS[move.x2 - 1][move.y2 - 1]
     if order == "gain":

@@ -1,0 +1,260 @@
+"""Notebook 04's exercises: the solution notebook's answers are right, a wrong answer gets its
+hint, ``...`` is "not answered yet", ``check`` never raises, and the right answers agree with
+computations written here from scratch."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import itertools
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.ataxx import Move, State
+from course_lib.exercise_bank import nb04
+from course_lib.exercises import _EXERCISES, check, verdict
+from course_lib.games import TEXTBOOK_TREE, TicTacToe
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "solutions" / "04_alphabeta.ipynb"
+CHECK_CALL = re.compile(r'check\("([^"]+)",\s*(\w+)\)')
+PREFIX = "04"
+
+
+def _build_tool():
+    spec = importlib.util.spec_from_file_location("build_notebooks",
+                                                  ROOT / "tools" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def exercise_cells(notebook: dict) -> list[str]:
+    """The first code cell (the imports) and every code cell after the '## Exercises' heading."""
+    sources = [(c["cell_type"], "".join(c["source"])) for c in notebook["cells"]]
+    start = next(i for i, (kind, text) in enumerate(sources)
+                 if kind == "markdown" and text.startswith("## Exercises"))
+    imports = next(text for kind, text in sources if kind == "code")
+    return [imports] + [text for kind, text in sources[start:] if kind == "code"]
+
+
+def run_exercises(notebook: dict) -> tuple[dict, dict[str, str], str]:
+    """Execute the exercise cells; return (namespace, {exercise: answer variable}, printed)."""
+    namespace: dict = {}
+    printed = io.StringIO()
+    calls = {}
+    with contextlib.redirect_stdout(printed):
+        for source in exercise_cells(notebook):
+            exec(compile(source, "<notebook cell>", "exec"), namespace)
+            calls.update(CHECK_CALL.findall(source))
+    return namespace, calls, printed.getvalue()
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict:
+    return json.loads(NOTEBOOK.read_text())
+
+
+@pytest.fixture(scope="module")
+def solved(solution):
+    return run_exercises(solution)
+
+
+def registered() -> list[str]:
+    return sorted(name for name in _EXERCISES if name.startswith(PREFIX + "-"))
+
+
+# --- The solution notebook --------------------------------------------------------------------
+
+
+def test_every_registered_exercise_is_asked_in_the_notebook(solved):
+    _, calls, _ = solved
+    assert sorted(calls) == registered()
+    assert 2 <= len(calls) <= 4
+
+
+def test_solution_answers_are_right(solved):
+    namespace, calls, printed = solved
+    for name, variable in calls.items():
+        assert verdict(name, namespace[variable]) == f"{name}: right"
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: right" for name in calls]
+
+
+def test_solution_answers_are_marked_for_the_student_copy(solution, solved):
+    _, calls, _ = solved
+    code = "\n".join(exercise_cells(solution))
+    for variable in calls.values():
+        assert re.search(rf"^{variable} = .*# SOLUTION$", code, flags=re.MULTILINE), variable
+
+
+def test_student_copy_is_not_answered_yet(solution):
+    student = _build_tool().student_copy(solution)
+    assert "# SOLUTION" not in json.dumps(student)
+    _, calls, printed = run_exercises(student)
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: not answered yet (replace ... with your answer)" for name in calls]
+
+
+def test_the_notebook_asks_the_registered_questions(solution):
+    """The trees, window and position the notebook shows are the ones the answers use."""
+    code = "\n".join(exercise_cells(solution))
+    assert f"tree_1 = {nb04.SKIP_TREE!r}" in code
+    assert f"tree_2 = {nb04.WINDOW_TREE!r}" in code
+    assert "window_search(GameTree(tree_2), 2, 5, 10)" in code and nb04.WINDOW == (5, 10)
+    assert nb04.ORDER_TREE == TEXTBOOK_TREE
+    assert f'State.from_fen("{nb04.GAIN_FEN}")' in code
+    assert 'depth=2, order="gain"' in code and nb04.GAIN_DEPTH == 2
+    text = "\n".join("".join(c["source"]) for c in solution["cells"])
+    assert "(5, 10)" in text and "the textbook tree" in text
+
+
+# --- Wrong answers and strange answers ------------------------------------------------------
+
+# A likely mistake for each exercise.
+WRONG = {
+    "04-skipped-leaves": ["0.1.1", "1.1", "2.1.1"],   # named the skipped MAX node, not its leaves
+    "04-window-value": 5,                             # alpha itself, as a fail-hard search says
+    "04-best-order-leaves": 7,                        # the count in the order given
+    "04-nodes-gain": 2006,                            # the count without ordering
+}
+
+STRANGE = ["a string", "", "   ", None, [1, 2], [], {}, (), 3.5, float("nan"), True, False,
+           np.array([1, 2]), np.array([]), np.float64(1.5), b"bytes", object(), State.start(),
+           TicTacToe(), Move(1, 1, 2, 2), "0000", "1 1 9 9", "zz", -1, 10**100, print,
+           ["0.1.1", "0.1.1", "1.1.0", "1.1.1", "2.1.1"], [[0, 1, 1]], {"0.1.1": 1}]
+
+
+def test_every_exercise_has_a_wrong_answer_sample():
+    assert registered() == sorted(WRONG)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_wrong_answer_gets_the_hint(name):
+    text = verdict(name, WRONG[name])
+    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
+    assert text.endswith(_EXERCISES[name].hint)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_ellipsis_is_not_answered_yet(name, capsys):
+    check(name, ...)
+    assert capsys.readouterr().out == f"{name}: not answered yet (replace ... with your answer)\n"
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+@pytest.mark.parametrize("answer", STRANGE, ids=lambda a: type(a).__name__)
+def test_strange_answers_never_raise(name, answer, capsys):
+    assert check(name, answer) is None
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}: wrong: ") and out.endswith("\n")
+
+
+def test_right_answers_in_other_forms():
+    leaves = _EXERCISES["04-skipped-leaves"].solve()
+    for answer in [leaves, tuple(leaves), set(leaves), frozenset(leaves), leaves[::-1],
+                   [f" {name} " for name in leaves]]:
+        assert verdict("04-skipped-leaves", answer) == "04-skipped-leaves: right"
+    for name in ("04-window-value", "04-best-order-leaves", "04-nodes-gain"):
+        value = _EXERCISES[name].solve()
+        for answer in [value, np.int64(value), float(value)]:
+            assert verdict(name, answer) == f"{name}: right"
+        assert verdict(name, str(value)).startswith(f"{name}: wrong")
+
+
+# --- The right answers, computed another way --------------------------------------------------
+
+
+def _alphabeta(tree, alpha, beta, maximizing, path, scored):
+    """Alpha-beta on nested lists, written out again: MAX/MIN form, cut on >= beta and
+    <= alpha, the best value found returned (fail-soft); scored leaves noted in ``scored``."""
+    if not isinstance(tree, list):
+        scored.append(path)
+        return tree
+    value = -math.inf if maximizing else math.inf
+    for index, child in enumerate(tree):
+        child_value = _alphabeta(child, alpha, beta, not maximizing, path + (index,), scored)
+        if maximizing:
+            value = max(value, child_value)
+            if value >= beta:
+                break
+            alpha = max(alpha, value)
+        else:
+            value = min(value, child_value)
+            if value <= alpha:
+                break
+            beta = min(beta, value)
+    return value
+
+
+def _leaf_paths(tree, path=()):
+    if not isinstance(tree, list):
+        return [path]
+    return [leaf for i, child in enumerate(tree) for leaf in _leaf_paths(child, path + (i,))]
+
+
+def test_skipped_leaves_by_hand():
+    scored = []
+    _alphabeta(nb04.SKIP_TREE, -math.inf, math.inf, True, (), scored)
+    skipped = [".".join(map(str, p)) for p in _leaf_paths(nb04.SKIP_TREE) if p not in scored]
+    assert _EXERCISES["04-skipped-leaves"].solve() == skipped
+    # Traced by hand: a beta cut at 0.1 (7 >= 5), an alpha cut at 1 (4 <= 5), a beta cut at
+    # 2.1 (10 >= 9); the root's value is 9.
+    assert skipped == ["0.1.1", "1.1.0", "1.1.1", "2.1.1"]
+    assert _alphabeta(nb04.SKIP_TREE, -math.inf, math.inf, True, (), []) == 9
+
+
+def test_window_value_by_hand():
+    value = _alphabeta(nb04.WINDOW_TREE, *nb04.WINDOW, True, (), [])
+    assert _EXERCISES["04-window-value"].solve() == value == 4
+    true_value = _alphabeta(nb04.WINDOW_TREE, -math.inf, math.inf, True, (), [])
+    assert true_value == 3 < nb04.WINDOW[0]           # the value is below the window ...
+    assert true_value < value < nb04.WINDOW[0]        # ... and the result is neither v nor alpha
+
+
+def test_fewest_leaves_is_the_minimal_tree():
+    # b = 3 moves everywhere, d = 2 plies: b^ceil(d/2) + b^floor(d/2) - 1 leaves (Knuth and
+    # Moore), and no order does better, as trying all 1296 orders with our own search shows.
+    fewest = math.inf
+    for root in itertools.permutations(TEXTBOOK_TREE):
+        for children in itertools.product(*[itertools.permutations(c) for c in root]):
+            scored = []
+            _alphabeta([list(c) for c in children], -math.inf, math.inf, True, (), scored)
+            fewest = min(fewest, len(scored))
+    assert _EXERCISES["04-best-order-leaves"].solve() == fewest == 3 + 3 - 1
+    assert len(nb04._reorderings(TEXTBOOK_TREE)) == 6 * 6 ** 3
+
+
+def _material(state: State, player: int) -> int:
+    return state.stones(player) - state.stones(3 - player)
+
+
+def _negamax_gain(state: State, depth: int, alpha: float, beta: float, counter: list) -> float:
+    """Negamax alpha-beta on ATAXX with moves sorted by gain (stable, best first)."""
+    counter[0] += 1
+    moves = state.legal_moves()
+    if depth == 0 or not moves:
+        return _material(state, state.to_move)
+    moves = sorted(moves, key=lambda m: -state.gain(m))
+    best = -math.inf
+    for move in moves:
+        best = max(best, -_negamax_gain(state.apply(move), depth - 1, -beta, -alpha, counter))
+        if best >= beta:
+            break
+        alpha = max(alpha, best)
+    return best
+
+
+def test_nodes_with_gain_by_hand():
+    state = State.from_fen(nb04.GAIN_FEN)
+    counter = [0]
+    _negamax_gain(state, nb04.GAIN_DEPTH, -math.inf, math.inf, counter)
+    assert _EXERCISES["04-nodes-gain"].solve() == counter[0]
+    from course_lib.agents.search import search
+    assert search(state, "alphabeta", depth=2).stats.nodes == WRONG["04-nodes-gain"]
