@@ -95,7 +95,7 @@ class SearchAgent:
                  evaluation: Evaluation | None = None, order: str = "none",
                  killers: bool = False, history: bool = False, table_slots: int = 0,
                  move_ms: int | None = None, game_ms: int | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, tier: str = "reference") -> None:
         self.algorithm = algorithm
         self.depth = depth
         self.evaluation = evaluation
@@ -109,11 +109,27 @@ class SearchAgent:
             raise ValueError("a time limit uses iterative deepening, which is built on "
                              "negamax-alphabeta")
         Searcher(algorithm, evaluation, order, killers, history, self.table)   # check options
+        if tier not in ("reference", "fast"):
+            raise ValueError(f"unknown tier {tier!r}; choose fast or reference")
+        self.tier = tier
+        if tier == "fast":                 # the compiled search: ATAXX, negamax form only
+            from .fast_search import FastTranspositionTable, _check_evaluation
+            if algorithm != "negamax-alphabeta":
+                raise ValueError(f"tier=fast implements negamax-alphabeta only (form=negamax), "
+                                 f"not {algorithm}")
+            _check_evaluation(evaluation)
+            self.table = FastTranspositionTable(table_slots) if table_slots else None
         self.name = name or algorithm
         self.last_result: SearchResult | None = None
         self.iterations: list[SearchResult] = []
 
     def choose_move(self, state: Any) -> Any:
+        if self.move_ms is None and self.clock is None and self.tier == "fast":
+            from .fast_search import fast_search
+            self.last_result = fast_search(state, self.depth, order=self.order,
+                                           killers=self.killers, history=self.history,
+                                           evaluation=self.evaluation, table=self.table)
+            return self.last_result.move
         if self.move_ms is None and self.clock is None:
             searcher = Searcher(self.algorithm, self.evaluation, self.order, self.killers,
                                 self.history, self.table)
@@ -128,10 +144,12 @@ class SearchAgent:
         else:
             budget = self.move_ms
         self.iterations = []
-        for result in iterative_deepening(state, max_depth=self.depth, seconds=budget / 1000,
-                                          evaluation=self.evaluation, order=self.order,
-                                          killers=self.killers, history=self.history,
-                                          table=self.table):
+        deepen = iterative_deepening
+        if self.tier == "fast":
+            from .fast_search import fast_iterative_deepening as deepen
+        for result in deepen(state, max_depth=self.depth, seconds=budget / 1000,
+                             evaluation=self.evaluation, order=self.order,
+                             killers=self.killers, history=self.history, table=self.table):
             self.iterations.append(result)
         if not self.iterations:            # not even depth 1 finished: play the first move
             moves = state.legal_moves()
@@ -145,6 +163,6 @@ class SearchAgent:
     def reset(self) -> None:
         """Forget the tables and the clock: ready for a new game."""
         if self.table is not None:
-            self.table = TranspositionTable(self.table.slots)
+            self.table = type(self.table)(self.table.slots)
         if self.clock is not None:
             self.clock.used_ms = 0.0

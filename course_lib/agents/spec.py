@@ -70,6 +70,9 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("tt", _whole(0, 26), "1: a transposition table of 2**16 slots; 2..26: 2**tt slots"),
         ("time", _whole(1), "ms per move: iterative deepening until the time is spent"),
         ("game", _whole(1), "ms per game: iterative deepening, the clock shared across moves"),
+        ("tier", _choice("fast", "reference"),
+         "reference (default): the readable search; fast: the same search compiled with numba "
+         "(ATAXX, form=negamax, eval material or weights)"),
     ],
 }
 
@@ -137,4 +140,5 @@ def make_agent(spec: str) -> Any:
         order=options.get("order", "none"), killers=options.get("killers", False),
         history=options.get("history", False),
         table_slots=0 if tt == 0 else 1 << (16 if tt == 1 else tt),
-        move_ms=options.get("time"), game_ms=options.get("game"), name=label)
+        move_ms=options.get("time"), game_ms=options.get("game"), name=label,
+        tier=options.get("tier", "reference"))
