@@ -21,3 +21,7 @@ class InvalidMoveError(CourseError):
 
 class IllegalMoveError(CourseError):
     """A well-formed move that the rules do not allow in this position."""
+
+
+class InvalidAgentSpecError(CourseError):
+    """An agent spec string names an unknown agent or key, or a value out of range."""

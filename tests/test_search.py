@@ -296,3 +296,41 @@ def test_agents_play_every_game():
             continue                     # inner nodes of an explicit tree have no value
         move = make_agent(spec).choose_move(state)
         assert move in state.legal_moves()
+
+
+# --- spec strings for MCTS, and the error type ---------------------------------------------
+
+def test_mcts_specs_build_the_agents_they_name():
+    from course_lib.agents.mcts import MCTSAgent
+    from course_lib.agents.mcts_fast import FastMCTSAgent
+    state = State.start()
+    readable = make_agent("mcts:iterations=50,c=0.7,final=value,seed=3")
+    fast = make_agent("mcts:iterations=50,c=0.7,final=value,seed=3,tier=fast")
+    assert isinstance(readable, MCTSAgent) and isinstance(fast, FastMCTSAgent)
+    # the two tiers build the same tree for the same seed, so they pick the same move
+    assert readable.choose_move(state) == fast.choose_move(state)
+    assert readable.last_result.stats.iterations == 50
+    assert make_agent("mcts:iterations=30,seed=1").choose_move(TicTacToe()) in range(9)
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("mcts:c=-1", ["c", "from 0"]),
+    ("mcts:final=best", ["final", "lcb"]),
+    ("mcts:tier=fast,iterations=10", []),
+])
+def test_mcts_spec_errors(spec, words):
+    if not words:                      # a valid spec: builds without error
+        make_agent(spec)
+        return
+    with pytest.raises(ValueError) as error:
+        make_agent(spec)
+    for word in words:
+        assert word in str(error.value)
+
+
+def test_spec_errors_are_course_errors():
+    from course_lib.errors import CourseError, InvalidAgentSpecError
+    for spec in ["nobody", "alphabeta:depth=x", "alphabeta:tier=fast,form=minmax"]:
+        with pytest.raises(InvalidAgentSpecError) as error:
+            make_agent(spec)
+        assert isinstance(error.value, CourseError) and spec.split(":")[0] in str(error.value)

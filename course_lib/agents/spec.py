@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..errors import InvalidAgentSpecError
 from .base import RandomAgent
 from .evaluation import evaluation_named
 from .players import GreedyAgent, SearchAgent
@@ -47,6 +48,18 @@ def _choice(*options: str) -> Callable[[str], str]:
     return convert
 
 
+def _number(low: float, high: float) -> Callable[[str], float]:
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"expected a number, got {text!r}") from None
+        if not low <= value <= high:
+            raise ValueError(f"expected a number from {low} to {high}, got {value}")
+        return value
+    return convert
+
+
 def _evaluation(text: str) -> str:
     evaluation_named(text)          # raises with the list of names
     return text
@@ -74,6 +87,23 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
          "reference (default): the readable search; fast: the same search compiled with numba "
          "(ATAXX, form=negamax, eval material or weights)"),
     ],
+    "mcts": [
+        ("iterations", _whole(1), "iterations per move (default 1000 without time)"),
+        ("time", _whole(1), "ms per move (with iterations too: whichever ends first)"),
+        ("c", _number(0, 100), "exploration constant of UCB (default 1.4)"),
+        ("expand", _whole(1), "a node grows children after this many tries (default 1)"),
+        ("playout", _choice("random", "greedy", "cutoff"),
+         "random (default), greedy (epsilon-greedy on material) or cutoff (k plies, then eval)"),
+        ("epsilon", _number(0, 1), "random-move rate of the greedy playout (default 0.1)"),
+        ("cutoff", _whole(0), "random plies of the cutoff playout (default 10)"),
+        ("final", _choice("visits", "value", "both", "lcb"),
+         "final move: most visits (default), best win rate, both, or lower confidence bound"),
+        ("seed", _whole(0, 2**64 - 1), "seed of the random generator (default 0)"),
+        ("reuse", _flag, "1: keep the subtree of the position reached between moves"),
+        ("solver", _flag, "1: prove wins, draws and losses in the tree"),
+        ("tier", _choice("fast", "reference"),
+         "reference (default): the readable MCTS, any game; fast: compiled, ATAXX only"),
+    ],
 }
 
 
@@ -90,36 +120,49 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``'alphabeta:depth=5,tt=1'`` into ``('alphabeta', {'depth': 5, 'tt': 1})``, with
     every value checked."""
     if not isinstance(spec, str) or not spec.strip():
-        raise ValueError("an agent spec is text like 'greedy' or 'alphabeta:depth=5'")
+        raise InvalidAgentSpecError(
+            "an agent spec is text like 'greedy' or 'alphabeta:depth=5'")
     name, _, rest = spec.strip().partition(":")
     if name not in KEYS:
-        raise ValueError(f"unknown agent {name!r} in {spec!r}; the agents are "
+        raise InvalidAgentSpecError(f"unknown agent {name!r} in {spec!r}; the agents are "
                          + ", ".join(KEYS) + ". Their keys:\n" + describe_agents())
     allowed = {key: convert for key, convert, _ in KEYS[name]}
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, equals, value = item.partition("=")
         if not equals:
-            raise ValueError(f"{spec!r}: {item!r} should be key=value")
+            raise InvalidAgentSpecError(f"{spec!r}: {item!r} should be key=value")
         if key not in allowed:
-            raise ValueError(f"{spec!r}: {name} has no key {key!r}; its keys are "
+            raise InvalidAgentSpecError(f"{spec!r}: {name} has no key {key!r}; its keys are "
                              + (", ".join(allowed) or "none"))
         if key in options:
-            raise ValueError(f"{spec!r}: {key!r} is given twice")
+            raise InvalidAgentSpecError(f"{spec!r}: {key!r} is given twice")
         try:
             options[key] = allowed[key](value)
         except ValueError as error:
-            raise ValueError(f"{spec!r}: {key}: {error}") from None
+            raise InvalidAgentSpecError(f"{spec!r}: {key}: {error}") from None
     return name, options
 
 
 def make_agent(spec: str) -> Any:
     """Build an agent from a spec string such as ``'alphabeta:depth=5,order=intuition'``.
 
-    Unknown names or keys raise ValueError listing what exists.
+    Unknown names or keys, values out of range and options that do not go together raise
+    InvalidAgentSpecError (a ValueError) that lists what exists or says what to change.
     """
+    try:
+        return _make_agent(spec)
+    except InvalidAgentSpecError:
+        raise
+    except ValueError as error:                   # an option the agent itself refused
+        raise InvalidAgentSpecError(f"{spec!r}: {error}") from None
+
+
+def _make_agent(spec: str) -> Any:
     name, options = parse_spec(spec)
     label = spec.strip()
+    if name == "mcts":
+        return _make_mcts(options, label)
     if name == "random":
         agent = RandomAgent(seed=options.get("seed", 0))
         agent.name = label
@@ -131,7 +174,8 @@ def make_agent(spec: str) -> Any:
         return SearchAgent(name, depth=options.get("depth", 3), evaluation=evaluation, name=label)
     timed = "time" in options or "game" in options
     if "time" in options and "game" in options:
-        raise ValueError(f"{spec!r}: give time (ms per move) or game (ms per game), not both")
+        raise InvalidAgentSpecError(
+            f"{spec!r}: give time (ms per move) or game (ms per game), not both")
     form = options.get("form", "negamax")
     tt = options.get("tt", 0)
     return SearchAgent(
@@ -142,3 +186,12 @@ def make_agent(spec: str) -> Any:
         table_slots=0 if tt == 0 else 1 << (16 if tt == 1 else tt),
         move_ms=options.get("time"), game_ms=options.get("game"), name=label,
         tier=options.get("tier", "reference"))
+
+
+def _make_mcts(options: dict[str, Any], label: str) -> Any:
+    from .mcts import SPEC_KEYS, MCTSAgent
+    keywords = {SPEC_KEYS[key]: value for key, value in options.items() if key != "tier"}
+    if options.get("tier") == "fast":
+        from .mcts_fast import FastMCTSAgent
+        return FastMCTSAgent(**keywords, name=label)
+    return MCTSAgent(**keywords, name=label)
