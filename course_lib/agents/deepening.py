@@ -1,0 +1,183 @@
+"""Small helpers for measuring iterative deepening, transposition tables and time control.
+
+Introduced in notebook 05 (iterative deepening, transposition tables and time control):
+
+- ``zobrist_difference(a, b)``: the Zobrist keys whose XOR is ``position_hash(a) ^
+  position_hash(b)``, one per (square, player) that differs, plus the side-to-move key;
+- ``expected_collisions(n, bits)``: how many of ``n`` random keys are expected to share their
+  lowest ``bits`` bits with an earlier one (the birthday problem);
+- ``entry_kinds(table)``: how many entries of a transposition table are exact values, lower
+  bounds and upper bounds;
+- ``depth_reached(state, ms)``: the deepest iteration that iterative deepening finishes within
+  a time budget, in either tier;
+- ``clock_schedule(empty_squares)``: the budgets a ``GameClock`` gives, move after move, if
+  every move spends its whole budget;
+- ``Stopwatch(agent)``: an agent that plays as ``agent`` does and records the time and the
+  depth of every move.
+
+>>> from course_lib.ataxx import State
+>>> a = State.start()
+>>> b = a.play("b6")                       # a clone: one new stone, and o is to move
+>>> [key for key in zobrist_difference(a, b)]
+[((2, 2), 1), 'second to move']
+>>> clock_schedule([45, 43, 41], total_ms=10_000)
+[361, 361, 361]
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Sequence
+
+from .base import as_agent
+from .players import GameClock
+from .transposition import EXACT, LOWER, UPPER, ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
+
+__all__ = ["Stopwatch", "clock_schedule", "depth_reached", "entry_kinds",
+           "expected_collisions", "zobrist_difference", "zobrist_key"]
+
+SIDE = "second to move"
+"""How ``zobrist_difference`` names the key XORed in when the second player is to move."""
+
+
+def zobrist_key(key: tuple[tuple[int, int], int] | str) -> int:
+    """The 64-bit Zobrist key of ``((x, y), player)``, or of ``'second to move'``.
+
+    >>> zobrist_key(((1, 1), 1)) == ZOBRIST_KEYS[0][1]
+    True
+    """
+    if key == SIDE:
+        return ZOBRIST_SECOND_TO_MOVE
+    (x, y), player = key
+    return ZOBRIST_KEYS[(x - 1) * 7 + (y - 1)][player]
+
+
+def zobrist_difference(a: Any, b: Any) -> list[tuple[tuple[int, int], int] | str]:
+    """The keys that ``position_hash(a) ^ position_hash(b)`` is the XOR of: ``((x, y), player)``
+    for every stone that is on one board and not on the other (a captured stone counts twice:
+    the old owner's key goes out, the new owner's comes in), in square order, then
+    ``'second to move'`` if the side to move differs.
+
+    Two positions with the same stones and the same side to move have an empty difference.
+    """
+    keys: list[tuple[tuple[int, int], int] | str] = []
+    for x in range(1, 8):
+        for y in range(1, 8):
+            before, after = a.grid[x][y], b.grid[x][y]
+            if before == after:
+                continue
+            for cell in (before, after):
+                if cell in (1, 2):
+                    keys.append(((x, y), cell))
+    if a.to_move != b.to_move:
+        keys.append(SIDE)
+    return keys
+
+
+def expected_collisions(n: int, bits: int) -> float:
+    """Of ``n`` keys drawn at random from ``2**bits`` values, how many are expected to repeat a
+    value drawn before: ``n`` minus the expected number of distinct values,
+    ``m * (1 - (1 - 1/m)**n)`` with ``m = 2**bits``.
+
+    >>> expected_collisions(23, 0)                    # one value: all but the first repeat
+    22.0
+    >>> round(expected_collisions(2, 64) * 2**64, 6)  # two keys: one chance in 2**64
+    1.0
+    >>> round(expected_collisions(54_440, 16))        # about a third of them
+    17461
+    """
+    if bits < 0 or n < 0:
+        raise ValueError(f"n and bits must be >= 0, got {n} and {bits}")
+    m = 2.0 ** bits
+    if n < 1e-3 * m:
+        # n - m * (1 - (1 - 1/m)**n) expanded: C(n,2)/m - C(n,3)/m**2 + C(n,4)/m**3 - ...;
+        # the closed form would lose it all to rounding when m is huge
+        return n * (n - 1) / 2 / m * (1 - (n - 2) / 3 / m * (1 - (n - 3) / 4 / m))
+    return n - m * -math.expm1(n * math.log1p(-1 / m)) if m > 1 else float(max(n - 1, 0))
+
+
+def entry_kinds(table: Any) -> dict[str, int]:
+    """How many entries of ``table`` (a ``TranspositionTable`` or a ``FastTranspositionTable``)
+    hold an exact value, a lower bound and an upper bound.
+
+    >>> from course_lib.agents.transposition import TranspositionTable
+    >>> entry_kinds(TranspositionTable(4))
+    {'exact': 0, 'lower': 0, 'upper': 0}
+    """
+    if hasattr(table, "entries"):                                  # the readable table
+        kinds = [entry[2] for entry in table.entries if entry is not None]
+    else:                                                           # the numpy table
+        kinds = table.data[table.data[:, 0] >= 0, 2].tolist()
+    return {"exact": kinds.count(EXACT), "lower": kinds.count(LOWER),
+            "upper": kinds.count(UPPER)}
+
+
+def depth_reached(state: Any, ms: float, tier: str = "reference", **options: Any
+                  ) -> tuple[int, int, float]:
+    """Run iterative deepening on ``state`` for ``ms`` milliseconds and return ``(depth,
+    nodes, elapsed_ms)``: the deepest finished iteration (0 if none finished), the nodes of
+    the finished iterations, and the time the whole call took (the abandoned iteration
+    included). ``tier`` is ``'reference'`` (the readable search) or ``'fast'``; ``options``
+    go to ``iterative_deepening`` or ``fast_iterative_deepening`` (``order``, ``killers``,
+    ``history``, ``table`` or, for the fast tier, ``table_slots``).
+
+    The result depends on the machine and on what else it is doing: it is a measurement.
+    """
+    if tier == "fast":
+        from .fast_search import fast_iterative_deepening as deepen
+    elif tier == "reference":
+        from .search import iterative_deepening as deepen
+    else:
+        raise ValueError(f"unknown tier {tier!r}; choose reference or fast")
+    started = time.perf_counter()
+    depth, nodes = 0, 0
+    for result in deepen(state, seconds=ms / 1000, **options):
+        depth, nodes = result.depth, result.stats.nodes
+    return depth, nodes, (time.perf_counter() - started) * 1000
+
+
+def clock_schedule(empty_squares: Sequence[int], total_ms: float = 10_000,
+                   reserve_ms: float = 50) -> list[int]:
+    """The budget ``GameClock(total_ms, reserve_ms)`` gives each of a player's moves, when the
+    player finds ``empty_squares[i]`` empty squares at its i-th move and spends exactly its
+    budget on every move. What is left at the end is ``total_ms - sum(budgets)``.
+    """
+    clock = GameClock(total_ms, reserve_ms)
+    budgets = []
+    for empty in empty_squares:
+        budget = clock.budget_ms(empty_squares=empty)
+        budgets.append(budget)
+        clock.used_ms += budget
+    return budgets
+
+
+class Stopwatch:
+    """Plays as ``agent`` does (an agent, or a function ``state -> move``), and records every
+    move: ``ms`` (the wall-clock time of each ``choose_move``) and ``depths``
+    (``agent.last_result.depth`` after it, or None).
+
+    >>> from course_lib.agents import GreedyAgent
+    >>> from course_lib.ataxx import State
+    >>> watch = Stopwatch(GreedyAgent())
+    >>> watch.choose_move(State.start()).uai(), len(watch.ms), watch.depths
+    ('b7', 1, [1])
+    """
+
+    def __init__(self, agent: Any, name: str | None = None) -> None:
+        self.agent = as_agent(agent)
+        self.name = name or getattr(self.agent, "name", type(self.agent).__name__)
+        self.ms: list[float] = []
+        self.depths: list[int | None] = []
+
+    def choose_move(self, state: Any) -> Any:
+        started = time.perf_counter()
+        move = self.agent.choose_move(state)
+        self.ms.append((time.perf_counter() - started) * 1000)
+        result = getattr(self.agent, "last_result", None)
+        self.depths.append(getattr(result, "depth", None))
+        return move
+
+    @property
+    def last_result(self) -> Any:
+        return getattr(self.agent, "last_result", None)

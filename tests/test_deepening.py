@@ -1,0 +1,185 @@
+"""The helpers of ``course_lib.agents.deepening`` (notebook 05)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from course_lib.agents import GameClock, GreedyAgent, make_agent
+from course_lib.agents.deepening import (SIDE, Stopwatch, clock_schedule, depth_reached,
+                                         entry_kinds, expected_collisions, zobrist_difference,
+                                         zobrist_key)
+from course_lib.agents.fast_search import FastTranspositionTable, fast_search
+from course_lib.agents.search import search
+from course_lib.agents.transposition import (EXACT, LOWER, UPPER, ZOBRIST_KEYS,
+                                             ZOBRIST_SECOND_TO_MOVE, TranspositionTable,
+                                             position_hash)
+from course_lib.ataxx import PASS, State
+
+MIDDLE = "2oo2o/x1oo1oo/x4oo/xx3oo/x3ooo/x6/xx5 x 4 16"
+
+
+def _xor(keys) -> int:
+    h = 0
+    for key in keys:
+        h ^= zobrist_key(key)
+    return h
+
+
+# --- Zobrist keys ---------------------------------------------------------------------------
+
+
+def test_zobrist_key_names_the_tables_entries():
+    assert zobrist_key(((1, 1), 1)) == ZOBRIST_KEYS[0][1]
+    assert zobrist_key(((7, 7), 2)) == ZOBRIST_KEYS[48][2]
+    assert zobrist_key(((2, 3), 2)) == ZOBRIST_KEYS[7 + 2][2]
+    assert zobrist_key(SIDE) == ZOBRIST_SECOND_TO_MOVE
+
+
+def test_difference_of_a_position_with_itself_is_empty():
+    state = State.from_fen(MIDDLE)
+    assert zobrist_difference(state, state) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_difference_xors_to_the_hash_difference_along_random_games(random_game, seed):
+    states = random_game(seed)
+    for before, after in zip(states, states[1:]):
+        keys = zobrist_difference(before, after)
+        assert _xor(keys) == position_hash(before) ^ position_hash(after)
+        move = after.last_move
+        if move == PASS:
+            assert keys == [SIDE]
+            continue
+        captures = (before.gain(move) - (0 if move.is_jump else 1)) // 2
+        assert len(keys) == (3 if move.is_jump else 2) + 2 * captures
+
+
+def test_difference_between_unrelated_positions():
+    a, b = State.start(), State.from_fen(MIDDLE)
+    assert _xor(zobrist_difference(a, b)) == position_hash(a) ^ position_hash(b)
+    assert SIDE not in zobrist_difference(a, b)          # x to move in both
+
+
+def test_difference_lists_old_owner_then_new_owner():
+    before = State.from_fen("7/7/7/1o5/7/x6/7 x 0 10")
+    after = before.play("b3")                          # a clone that captures b4
+    assert zobrist_difference(before, after) == [((4, 2), 2), ((4, 2), 1), ((5, 2), 1), SIDE]
+
+
+# --- Collisions -----------------------------------------------------------------------------
+
+
+def test_expected_collisions_small_cases_exactly():
+    # Two keys from two values: the second repeats the first with probability 1/2.
+    assert expected_collisions(2, 1) == pytest.approx(0.5)
+    # Three keys from four values: E[distinct] = 4 * (1 - (3/4)**3).
+    assert expected_collisions(3, 2) == pytest.approx(3 - 4 * (1 - 0.75 ** 3))
+    assert expected_collisions(0, 16) == 0
+    assert expected_collisions(1, 16) == 0
+    assert expected_collisions(5, 0) == 4.0
+
+
+@pytest.mark.parametrize("n,bits", [(1000, 16), (54_440, 24), (10**6, 40), (10**9, 64),
+                                    (300, 20)])
+def test_expected_collisions_agrees_with_the_pair_count_when_small(n, bits):
+    pairs = n * (n - 1) / 2 / 2 ** bits
+    if pairs < 0.05:
+        assert expected_collisions(n, bits) == pytest.approx(pairs, rel=1e-3)
+    assert expected_collisions(n, bits) <= pairs
+
+
+def test_expected_collisions_matches_a_simulation():
+    rng = random.Random(5)
+    n, bits, runs = 2000, 12, 200
+    found = sum(n - len({rng.getrandbits(bits) for _ in range(n)}) for _ in range(runs)) / runs
+    assert found == pytest.approx(expected_collisions(n, bits), rel=0.02)
+
+
+def test_expected_collisions_refuses_negative_arguments():
+    with pytest.raises(ValueError):
+        expected_collisions(-1, 8)
+    with pytest.raises(ValueError):
+        expected_collisions(10, -1)
+
+
+# --- Table entries --------------------------------------------------------------------------
+
+
+def test_entry_kinds_of_both_tiers_agree():
+    state = State.from_fen(MIDDLE)
+    readable = TranspositionTable(1 << 12)
+    search(state, depth=3, order="gain", table=readable)
+    compiled = FastTranspositionTable(1 << 12)
+    fast_search(state, 3, order="gain", table=compiled)
+    kinds = entry_kinds(readable)
+    assert kinds == entry_kinds(compiled)
+    assert sum(kinds.values()) == readable.filled() == compiled.filled() > 0
+
+
+def test_entry_kinds_counts_each_kind():
+    table = TranspositionTable(8)
+    for key, kind in enumerate([EXACT, LOWER, LOWER, UPPER, UPPER, UPPER]):
+        table.store(key, 1, 0, kind, None)
+    assert entry_kinds(table) == {"exact": 1, "lower": 2, "upper": 3}
+
+
+# --- Time -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tier,options", [("reference", {}), ("fast", {"table_slots": 1 << 10})])
+def test_depth_reached_finishes_some_iterations(tier, options):
+    depth, nodes, elapsed = depth_reached(State.from_fen(MIDDLE), 300, tier, order="gain",
+                                          **options)
+    assert depth >= 1 and nodes > 0 and elapsed > 0
+
+
+def test_depth_reached_refuses_an_unknown_tier():
+    with pytest.raises(ValueError, match="tier"):
+        depth_reached(State.start(), 10, "quantum")
+
+
+def test_clock_schedule_is_the_game_clock_spending_its_budgets():
+    empties = [45, 44, 42, 41, 40, 38, 30, 20, 10, 5, 2, 1]
+    budgets = clock_schedule(empties, total_ms=10_000)
+    clock = GameClock(10_000)
+    for empty, budget in zip(empties, budgets):
+        assert budget == clock.budget_ms(empty_squares=empty)
+        clock.used_ms += budget
+    assert sum(budgets) <= 10_000 - 50
+    assert clock_schedule([], total_ms=500) == []
+    assert clock_schedule([45], total_ms=1000, reserve_ms=0) == [GameClock(1000, 0).budget_ms(
+        empty_squares=45)]
+
+
+def test_clock_schedule_never_spends_the_reserve():
+    budgets = clock_schedule([1] * 200, total_ms=2_000, reserve_ms=100)
+    assert sum(budgets) <= 1_900
+    assert budgets == sorted(budgets, reverse=True)
+
+
+def test_stopwatch_plays_as_the_agent_and_records():
+    state = State.from_fen(MIDDLE)
+    watch = Stopwatch(make_agent("alphabeta:depth=2,order=gain"))
+    move = watch.choose_move(state)
+    assert move == make_agent("alphabeta:depth=2,order=gain").choose_move(state)
+    assert watch.depths == [2] and len(watch.ms) == 1 and watch.ms[0] >= 0
+    assert watch.last_result.depth == 2
+    assert watch.name == "alphabeta:depth=2,order=gain"
+    assert Stopwatch(lambda s: s.legal_moves()[0], name="first").name == "first"
+
+
+def test_stopwatch_with_a_plain_function_records_no_depth():
+    watch = Stopwatch(lambda s: s.legal_moves()[0])
+    watch.choose_move(State.start())
+    assert watch.depths == [None] and watch.last_result is None
+    assert math.isfinite(watch.ms[0])
+
+
+def test_stopwatch_greedy_depth_is_one():
+    watch = Stopwatch(GreedyAgent())
+    for _ in range(3):
+        watch.choose_move(State.start())
+    assert watch.depths == [1, 1, 1] and len(watch.ms) == 3

@@ -1,0 +1,219 @@
+"""Notebook 05's exercises: the solution notebook's answers are right, a wrong answer gets its
+hint, ``...`` is "not answered yet", ``check`` never raises, and the right answers agree with
+computations written here from scratch."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.agents.fast_search import fast_iterative_deepening
+from course_lib.agents.search import iterative_deepening, search
+from course_lib.agents.transposition import (ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE,
+                                             TranspositionTable, position_hash)
+from course_lib.ataxx import Move, State
+from course_lib.exercise_bank import nb05
+from course_lib.exercises import _EXERCISES, check, verdict
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "solutions" / "05_deepening_tables_time.ipynb"
+CHECK_CALL = re.compile(r'check\("([^"]+)",\s*(\w+)\)')
+PREFIX = "05"
+
+
+def _build_tool():
+    spec = importlib.util.spec_from_file_location("build_notebooks",
+                                                  ROOT / "tools" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def exercise_cells(notebook: dict) -> list[str]:
+    """The first code cell (the imports) and every code cell after the '## Exercises' heading."""
+    sources = [(c["cell_type"], "".join(c["source"])) for c in notebook["cells"]]
+    start = next(i for i, (kind, text) in enumerate(sources)
+                 if kind == "markdown" and text.startswith("## Exercises"))
+    imports = next(text for kind, text in sources if kind == "code")
+    return [imports] + [text for kind, text in sources[start:] if kind == "code"]
+
+
+def run_exercises(notebook: dict) -> tuple[dict, dict[str, str], str]:
+    """Execute the exercise cells; return (namespace, {exercise: answer variable}, printed)."""
+    namespace: dict = {}
+    printed = io.StringIO()
+    calls = {}
+    with contextlib.redirect_stdout(printed):
+        for source in exercise_cells(notebook):
+            exec(compile(source, "<notebook cell>", "exec"), namespace)
+            calls.update(CHECK_CALL.findall(source))
+    return namespace, calls, printed.getvalue()
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict:
+    return json.loads(NOTEBOOK.read_text())
+
+
+@pytest.fixture(scope="module")
+def solved(solution):
+    return run_exercises(solution)
+
+
+def registered() -> list[str]:
+    return sorted(name for name in _EXERCISES if name.startswith(PREFIX + "-"))
+
+
+# --- The solution notebook --------------------------------------------------------------------
+
+
+def test_every_registered_exercise_is_asked_in_the_notebook(solved):
+    _, calls, _ = solved
+    assert sorted(calls) == registered()
+    assert 2 <= len(calls) <= 4
+
+
+def test_solution_answers_are_right(solved):
+    namespace, calls, printed = solved
+    for name, variable in calls.items():
+        assert verdict(name, namespace[variable]) == f"{name}: right"
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: right" for name in calls]
+
+
+def test_solution_answers_are_marked_for_the_student_copy(solution, solved):
+    _, calls, _ = solved
+    code = "\n".join(exercise_cells(solution))
+    for variable in calls.values():
+        assert re.search(rf"^{variable} = .*# SOLUTION$", code, flags=re.MULTILINE), variable
+
+
+def test_student_copy_is_not_answered_yet(solution):
+    student = _build_tool().student_copy(solution)
+    assert "# SOLUTION" not in json.dumps(student)
+    _, calls, printed = run_exercises(student)
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: not answered yet (replace ... with your answer)" for name in calls]
+
+
+def test_the_notebook_asks_the_registered_questions(solution):
+    """The positions and numbers the notebook shows are the ones the answers are computed on."""
+    code = "\n".join(exercise_cells(solution))
+    text = "\n".join("".join(c["source"]) for c in solution["cells"])
+    for fen in (nb05.ZOBRIST_FEN, nb05.BUDGET_FEN, nb05.HITS_FEN):
+        assert f'State.from_fen("{fen}")' in code
+    assert nb05.ZOBRIST_MOVE in text
+    assert f"{nb05.NODE_BUDGET:,}" in text
+    assert f"depth {nb05.HITS_DEPTH}" in text and f"{nb05.HITS_SLOTS:,} slots" in text
+    assert f"GameClock({nb05.CLOCK_TOTAL_MS:_})" in text
+    assert f"{nb05.CLOCK_REMAINING_MS:,} ms left" in text
+    assert f"{nb05.CLOCK_EMPTY} squares are empty" in text
+
+
+# --- Wrong answers and strange answers ------------------------------------------------------
+
+# A likely mistake for each exercise.
+WRONG = {
+    "05-zobrist-keys": 6,          # one key per square that changes, and no side key
+    "05-node-budget": 5,           # compared the budget with the depth-5 iteration alone
+    "05-tt-hits": 5,               # not a count of hits at all (a depth)
+    "05-clock-budget": 272,        # forgot the 50 ms reserve: int(3000 / 11)
+}
+
+STRANGE = ["a string", "", "   ", None, [1, 2], [], {}, (), 3.5, float("nan"), True, False,
+           np.array([1, 2]), np.array([]), np.float64(1.5), b"bytes", object(), State.start(),
+           Move(1, 1, 2, 2), "0000", "1 1 9 9", "zz", -1, 10**100, print]
+
+
+def test_every_exercise_has_a_wrong_answer_sample():
+    assert registered() == sorted(WRONG)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_wrong_answer_gets_the_hint(name):
+    assert WRONG[name] != _EXERCISES[name].solve()
+    text = verdict(name, WRONG[name])
+    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
+    assert text.endswith(_EXERCISES[name].hint)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_ellipsis_is_not_answered_yet(name, capsys):
+    check(name, ...)
+    assert capsys.readouterr().out == f"{name}: not answered yet (replace ... with your answer)\n"
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+@pytest.mark.parametrize("answer", STRANGE, ids=lambda a: type(a).__name__)
+def test_strange_answers_never_raise(name, answer, capsys):
+    assert check(name, answer) is None
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}: wrong: ") and out.endswith("\n")
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_right_answers_in_other_forms(name):
+    right = _EXERCISES[name].solve()
+    for answer in (right, np.int64(right), float(right)):
+        assert verdict(name, answer) == f"{name}: right"
+    assert verdict(name, str(right)).startswith(f"{name}: wrong")
+    assert verdict(name, right + 0.5).startswith(f"{name}: wrong")
+
+
+# --- The right answers, computed another way --------------------------------------------------
+
+
+def _key(x: int, y: int, player: int) -> int:
+    return ZOBRIST_KEYS[(x - 1) * 7 + (y - 1)][player]
+
+
+def test_zobrist_keys_by_hand():
+    """A jump with k captures: the source's key, the destination's key, two keys per capture,
+    and the side to move: 3 + 2k keys."""
+    before = State.from_fen(nb05.ZOBRIST_FEN)
+    move = before.parse_move(nb05.ZOBRIST_MOVE)
+    assert move.is_jump
+    after = before.play(move)
+    captured = [(x, y) for x in range(1, 8) for y in range(1, 8)
+                if before.grid[x][y] == 2 and after.grid[x][y] == 1]
+    assert len(captured) == 3
+    assert _EXERCISES["05-zobrist-keys"].solve() == 3 + 2 * len(captured) == 9
+    xor = _key(move.x1, move.y1, 1) ^ _key(move.x2, move.y2, 1) ^ ZOBRIST_SECOND_TO_MOVE
+    for x, y in captured:
+        xor ^= _key(x, y, 2) ^ _key(x, y, 1)
+    assert xor == position_hash(before) ^ position_hash(after)
+
+
+def test_node_budget_from_the_running_totals():
+    """The deepest iteration whose running total of nodes is within the budget; the readable
+    iterative deepening gives the same totals as the fast one to depth 4."""
+    totals = [r.stats.nodes for r in fast_iterative_deepening(nb05.BUDGET_FEN, max_depth=6,
+                                                              order="gain")]
+    readable = [r.stats.nodes for r in iterative_deepening(State.from_fen(nb05.BUDGET_FEN),
+                                                           max_depth=4, order="gain")]
+    assert readable == totals[:4]
+    expected = max(d for d, total in enumerate(totals, start=1) if total <= nb05.NODE_BUDGET)
+    assert _EXERCISES["05-node-budget"].solve() == expected == 4
+    # The trap the exercise is about: depth 5 alone fits in the budget, the running total not.
+    assert totals[4] - totals[3] <= nb05.NODE_BUDGET < totals[4]
+
+
+def test_tt_hits_by_the_readable_search():
+    state = State.from_fen(nb05.HITS_FEN)
+    result = search(state, depth=nb05.HITS_DEPTH, order="gain",
+                    table=TranspositionTable(nb05.HITS_SLOTS))
+    assert _EXERCISES["05-tt-hits"].solve() == result.stats.tt_hits > 0
+    assert result.stats.tt_cutoffs <= result.stats.tt_hits
+
+
+def test_clock_budget_by_the_formula():
+    usable = nb05.CLOCK_REMAINING_MS - 50
+    expected = int(min(usable / (nb05.CLOCK_EMPTY / 2 + 5), usable / 4))
+    assert _EXERCISES["05-clock-budget"].solve() == expected == 268
