@@ -108,6 +108,7 @@ COMMAND_MODULES: list[str] = [
     "course_lib.match.referee",      # referee CMD1 CMD2: one game between two programs
     "course_lib.match.uai",          # uai SPEC: a course agent speaking UAI
     "course_lib.strength_cli",       # elo: Elo, interval, LOS and SPRT from game counts
+    "course_lib.match.sprt_cli",     # sprt SPEC_A SPEC_B: play games until the SPRT decides
 ]
 """Modules with a ``register(subparsers)`` function that adds a command and sets ``run``."""
 

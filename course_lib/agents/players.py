@@ -51,9 +51,9 @@ class GreedyAgent:
 class GameClock:
     """Shares a game's time across its moves.
 
-    The budget of a move is the time left divided by the moves this player still expects to
-    make, estimated from the empty squares (each turn fills about one), and never more than a
-    quarter of what is left.
+    The budget of a move is the time left (less a small reserve) divided by the moves this
+    player still expects to make, estimated as half the empty squares plus 5 (each turn fills
+    about one square, and the players share the turns).
 
     >>> GameClock(10_000).budget_ms(remaining_ms=10_000, empty_squares=45)
     361
@@ -73,8 +73,8 @@ class GameClock:
     def budget_ms(self, remaining_ms: float | None = None, empty_squares: int = 45) -> int:
         remaining = self.remaining_ms if remaining_ms is None else remaining_ms
         usable = max(0.0, remaining - self.reserve_ms)
-        moves_left = empty_squares / 2 + 5
-        return int(min(usable / moves_left, usable / 4))
+        moves_left = empty_squares / 2 + 5          # at least 5: never more than a fifth
+        return int(usable / moves_left)
 
 
 class SearchAgent:
@@ -151,9 +151,12 @@ class SearchAgent:
                              evaluation=self.evaluation, order=self.order,
                              killers=self.killers, history=self.history, table=self.table):
             self.iterations.append(result)
-        if not self.iterations:            # not even depth 1 finished: play the first move
-            moves = state.legal_moves()
-            self.last_result = SearchResult(moves[0], 0.0, 0, SearchStats())
+        if not self.iterations:            # not even depth 1 finished: finish it untimed,
+            if self.tier == "fast":        # so that no move is played blind
+                from .fast_search import fast_search
+                self.last_result = fast_search(state, 1, evaluation=self.evaluation)
+            else:
+                self.last_result = Searcher("negamax-alphabeta", self.evaluation).run(state, 1)
         else:
             self.last_result = self.iterations[-1]
         if self.clock is not None:

@@ -9,7 +9,8 @@
 from .arena import (Arena, GameResult, MatchReport, Program, RandomOpenings, RoundRobinReport,
                     round_robin, run_match)
 from .play import GameRecord, MatchResult, play_game, play_match, random_opening
+from .sprt import SprtRun, run_sprt
 
 __all__ = ["Arena", "GameRecord", "GameResult", "MatchReport", "MatchResult", "Program",
-           "RandomOpenings", "RoundRobinReport", "play_game", "play_match", "random_opening",
-           "round_robin", "run_match"]
+           "RandomOpenings", "RoundRobinReport", "SprtRun", "play_game", "play_match",
+           "random_opening", "round_robin", "run_match", "run_sprt"]

@@ -21,7 +21,9 @@ __all__ = ["BoardPicture", "PlayBoard", "SearchStepper", "board_svg", "draw_alph
            "plot_operating_characteristic", "show_board", "subtree", "tidy_layout",
            # MCTS pictures and the growth viewer
            "MCTSGrowth", "MCTSGrowthViewer", "draw_mcts_tree", "mcts_tree_graph",
-           "measure_c_effect", "plot_c_effect", "plot_ucb_terms", "plot_visit_shares"]
+           "measure_c_effect", "plot_c_effect", "plot_ucb_terms", "plot_visit_shares",
+           # a live sequential test between two agents
+           "LiveSprt"]
 
 # Loaded on first use, so that ``import course_lib.viz`` imports neither matplotlib nor
 # ipywidgets: name -> submodule.
@@ -47,6 +49,7 @@ _LAZY = {
     "plot_ucb_terms": "mcts_plots",
     "plot_visit_shares": "mcts_plots",
     "MCTSGrowthViewer": "mcts_widget",
+    "LiveSprt": "sprt_widget",
 }
 
 
