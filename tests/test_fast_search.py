@@ -393,3 +393,13 @@ def test_errors_say_what_is_wrong(call, error, words):
     with pytest.raises(error) as raised:
         call()
     assert words in str(raised.value)
+
+
+def test_warm_up_loads_the_compiled_search_and_changes_nothing():
+    agent = make_agent("alphabeta:depth=3,order=gain,tier=fast")
+    twin = make_agent("alphabeta:depth=3,order=gain,tier=fast")
+    agent.warm_up()
+    state = State.start()
+    assert agent.choose_move(state) == twin.choose_move(state)
+    assert agent.last_result.stats.nodes == twin.last_result.stats.nodes
+    make_agent("alphabeta:depth=2").warm_up()          # the readable tier: nothing to load

@@ -163,6 +163,16 @@ class SearchAgent:
             self.clock.used_ms += (time.perf_counter() - started) * 1000
         return self.last_result.move
 
+    def warm_up(self) -> None:
+        """Load the compiled search (numba) now rather than on the first move; the referee
+        protocol agent calls this right after answering READY. Nothing to do for the readable
+        tier."""
+        if self.tier == "fast":
+            from ..ataxx import State
+            from .fast_search import fast_search
+            fast_search(State.start(), 1, order=self.order, killers=self.killers,
+                        history=self.history, evaluation=self.evaluation)
+
     def reset(self) -> None:
         """Forget the tables and the clock: ready for a new game."""
         if self.table is not None:
