@@ -403,3 +403,15 @@ def test_warm_up_loads_the_compiled_search_and_changes_nothing():
     assert agent.choose_move(state) == twin.choose_move(state)
     assert agent.last_result.stats.nodes == twin.last_result.stats.nodes
     make_agent("alphabeta:depth=2").warm_up()          # the readable tier: nothing to load
+
+
+@pytest.mark.parametrize("tier", ["fast", "reference"])
+def test_a_clocked_agent_with_its_clock_spent_still_moves(tier):
+    # Near the end of a long game the clock's budget rounds down to 0 ms: the agent must still
+    # answer with a searched (depth 1) move, not raise and forfeit the game.
+    agent = make_agent(f"alphabeta:game=10000,order=gain,tier={tier}")
+    agent.clock.used_ms = 9_990
+    state = State.start()
+    assert agent.clock.budget_ms(empty_squares=state.empty_squares) == 0
+    move = agent.choose_move(state)
+    assert move in state.legal_moves() and agent.last_result.depth == 1

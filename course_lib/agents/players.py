@@ -147,10 +147,11 @@ class SearchAgent:
         deepen = iterative_deepening
         if self.tier == "fast":
             from .fast_search import fast_iterative_deepening as deepen
-        for result in deepen(state, max_depth=self.depth, seconds=budget / 1000,
-                             evaluation=self.evaluation, order=self.order,
-                             killers=self.killers, history=self.history, table=self.table):
-            self.iterations.append(result)
+        if budget > 0:                     # with the clock spent, only depth 1 below
+            for result in deepen(state, max_depth=self.depth, seconds=budget / 1000,
+                                 evaluation=self.evaluation, order=self.order,
+                                 killers=self.killers, history=self.history, table=self.table):
+                self.iterations.append(result)
         if not self.iterations:            # not even depth 1 finished: finish it untimed,
             if self.tier == "fast":        # so that no move is played blind
                 from .fast_search import fast_search
