@@ -1,0 +1,236 @@
+"""Notebook 08's exercises: the solution notebook's answers are right, a wrong answer gets its
+hint, ``...`` is "not answered yet", ``check`` never raises, and the right answers agree with
+computations written here from scratch."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import json
+import math
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.ataxx import Move, State
+from course_lib.errors import IllegalMoveError
+from course_lib.exercise_bank import nb08
+from course_lib.exercises import _EXERCISES, check, verdict
+from course_lib.match.referee import ENDINGS, FAULTS
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "solutions" / "08_tournament.ipynb"
+CHECK_CALL = re.compile(r'check\("([^"]+)",\s*(\w+)\)')
+PREFIX = "08"
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="the referee's replay needs POSIX")
+
+
+def _build_tool():
+    spec = importlib.util.spec_from_file_location("build_notebooks",
+                                                  ROOT / "tools" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def exercise_cells(notebook: dict) -> list[str]:
+    """The first code cell (the imports) and every code cell after the '## Exercises' heading."""
+    sources = [(c["cell_type"], "".join(c["source"])) for c in notebook["cells"]]
+    start = next(i for i, (kind, text) in enumerate(sources)
+                 if kind == "markdown" and text.startswith("## Exercises"))
+    imports = next(text for kind, text in sources if kind == "code")
+    return [imports] + [text for kind, text in sources[start:] if kind == "code"]
+
+
+def run_exercises(notebook: dict) -> tuple[dict, dict[str, str], str]:
+    """Execute the exercise cells; return (namespace, {exercise: answer variable}, printed)."""
+    namespace: dict = {}
+    printed = io.StringIO()
+    calls = {}
+    with contextlib.redirect_stdout(printed):
+        for source in exercise_cells(notebook):
+            exec(compile(source, "<notebook cell>", "exec"), namespace)
+            calls.update(CHECK_CALL.findall(source))
+    return namespace, calls, printed.getvalue()
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict:
+    return json.loads(NOTEBOOK.read_text())
+
+
+@pytest.fixture(scope="module")
+def solved(solution):
+    return run_exercises(solution)
+
+
+def registered() -> list[str]:
+    return sorted(name for name in _EXERCISES if name.startswith(PREFIX + "-"))
+
+
+# --- The solution notebook --------------------------------------------------------------------
+
+
+def test_every_registered_exercise_is_asked_in_the_notebook(solved):
+    _, calls, _ = solved
+    assert sorted(calls) == registered()
+    assert 2 <= len(calls) <= 4
+
+
+def test_solution_answers_are_right(solved):
+    namespace, calls, printed = solved
+    for name, variable in calls.items():
+        assert verdict(name, namespace[variable]) == f"{name}: right"
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: right" for name in calls]
+
+
+def test_solution_answers_are_marked_for_the_student_copy(solution, solved):
+    _, calls, _ = solved
+    code = "\n".join(exercise_cells(solution))
+    for variable in calls.values():
+        assert re.search(rf"^{variable} = .*# SOLUTION$", code, flags=re.MULTILINE), variable
+
+
+def test_student_copy_is_not_answered_yet(solution):
+    student = _build_tool().student_copy(solution)
+    assert "# SOLUTION" not in json.dumps(student)
+    _, calls, printed = run_exercises(student)
+    assert [line for line in printed.splitlines() if line.startswith(PREFIX + "-")] == [
+        f"{name}: not answered yet (replace ... with your answer)" for name in calls]
+
+
+def test_the_notebook_asks_the_registered_questions(solved):
+    """The results, counts and transcript the notebook shows are the ones the answers are
+    computed on."""
+    namespace, _, _ = solved
+    assert namespace["results_1"] == nb08.RESULTS
+    assert namespace["transcript_3"] == nb08.TRANSCRIPT
+    assert nb08.SCORE_PLAYER == "C"
+    assert (nb08.PLAYERS, nb08.PAIRS) == (12 + 4, 5)
+    assert (nb08.POINTS, nb08.GAMES) == (13, 20)
+
+
+def test_the_notebook_words_match_the_questions(solution):
+    text = "\n".join("".join(c["source"]) for c in solution["cells"]
+                     if c["cell_type"] == "markdown")
+    assert "What is C's score" in text
+    for words in ("A class of 12 students", "the 4 course", "5 colour-swapped"):
+        assert words in text
+    assert "13 points in 20 games" in text
+
+
+# --- Wrong answers and strange answers ------------------------------------------------------
+
+# A likely mistake for each exercise.
+WRONG = {
+    "08-crosstable-score": 2.5 / 8,          # only the match where C is named first
+    "08-games": 16 * 15 * 2 * 5,             # every pairing counted twice (A-B and B-A)
+    "08-broken-reason": "malformed",
+    "08-elo-difference": 400 * 0.15,         # a straight line through 50% instead of the logistic
+}
+
+STRANGE = ["a string", "", "   ", None, [1, 2], [], {}, (), 3.5, float("nan"), float("inf"),
+           True, False, np.array([1, 2]), np.array([]), np.float64(1.5), b"bytes", object(),
+           State.start(), Move(1, 1, 2, 2), "0000", -1, 10**100, print, "ILLEGAL!"]
+
+
+def test_every_exercise_has_a_wrong_answer_sample():
+    assert registered() == sorted(WRONG)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_wrong_answer_gets_the_hint(name):
+    text = verdict(name, WRONG[name])
+    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
+    assert text.endswith(_EXERCISES[name].hint)
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_ellipsis_is_not_answered_yet(name, capsys):
+    check(name, ...)
+    assert capsys.readouterr().out == f"{name}: not answered yet (replace ... with your answer)\n"
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+@pytest.mark.parametrize("answer", STRANGE, ids=lambda a: type(a).__name__)
+def test_strange_answers_never_raise(name, answer, capsys):
+    assert check(name, answer) is None
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}: wrong: ") and out.endswith("\n")
+
+
+# --- The right answers, computed another way --------------------------------------------------
+
+
+def test_crosstable_score_by_hand():
+    points = games = 0.0
+    for (a, b), (wins, draws, losses) in nb08.RESULTS.items():
+        if nb08.SCORE_PLAYER == a:
+            points += wins + draws / 2
+        elif nb08.SCORE_PLAYER == b:
+            points += losses + draws / 2
+        else:
+            continue
+        games += wins + draws + losses
+    assert games == 24 and points == 11.5
+    assert _EXERCISES["08-crosstable-score"].solve() == pytest.approx(points / games)
+    own_row = sum(w + d / 2 for (a, _), (w, d, _l) in nb08.RESULTS.items() if a == "C") / 8
+    assert verdict("08-crosstable-score", own_row).startswith("08-crosstable-score: wrong")
+
+
+def test_games_by_counting_every_game():
+    players = range(nb08.PLAYERS)
+    games = [(i, j, pair, colour) for i in players for j in players if i < j
+             for pair in range(nb08.PAIRS) for colour in (0, 1)]
+    assert _EXERCISES["08-games"].solve() == len(games) == 1200
+
+
+def test_broken_reason_by_tracing_the_board():
+    """Play the transcript's moves on a board: o's last move starts from a stone x captured."""
+    state = State.start()
+    last = None
+    for line in nb08.TRANSCRIPT.splitlines():
+        words = line.split()
+        if words[1:2] == ["OPP"] or words[1:2] == ["MOVE"]:
+            last = Move(*(int(w) for w in words[2:6]))
+            try:
+                state.check_move(last)
+            except IllegalMoveError:
+                expected = "illegal-pass" if last.is_pass else "illegal"
+                break
+            state = state.apply(state.canonical(last))
+    else:
+        pytest.fail("every move of the transcript is legal")
+    assert state[last.x1, last.y1] == 1             # x's stone now: it was captured
+    assert _EXERCISES["08-broken-reason"].solve() == expected == "illegal"
+    assert expected in FAULTS and expected not in ENDINGS
+
+
+def test_elo_difference_by_the_formula():
+    score = nb08.POINTS / nb08.GAMES
+    difference = -400 * math.log10(1 / score - 1)
+    assert _EXERCISES["08-elo-difference"].solve() == pytest.approx(difference)
+    assert 1 / (1 + 10 ** (-difference / 400)) == pytest.approx(score)
+
+
+def test_right_answers_in_other_forms():
+    for answer in ["illegal", " illegal ", "ILLEGAL", "'illegal'"]:
+        assert verdict("08-broken-reason", answer) == "08-broken-reason: right"
+    for answer in ["illegal-pass", "illegal move", 2]:
+        assert verdict("08-broken-reason", answer).startswith("08-broken-reason: wrong")
+    assert verdict("08-crosstable-score", 11.5 / 24) == "08-crosstable-score: right"
+    assert verdict("08-crosstable-score", np.float64(0.479)) == "08-crosstable-score: right"
+    assert verdict("08-crosstable-score", 11.5).startswith("08-crosstable-score: wrong")
+    assert verdict("08-games", np.int64(1200)) == "08-games: right"
+    assert verdict("08-games", 1200.0) == "08-games: right"
+    assert verdict("08-games", "1200").startswith("08-games: wrong")
+    for answer in [107.5, 108, 107, np.float64(107.54)]:
+        assert verdict("08-elo-difference", answer) == "08-elo-difference: right"
+    for answer in [106, 109, -107.5, "107.5"]:
+        assert verdict("08-elo-difference", answer).startswith("08-elo-difference: wrong")
