@@ -21,7 +21,10 @@ demo-sum: right
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -95,3 +98,38 @@ def _load_course_exercises() -> None:
     from . import exercise_bank
     for module in pkgutil.iter_modules(exercise_bank.__path__):
         importlib.import_module(f"{exercise_bank.__name__}.{module.name}")
+
+
+# --- Running a notebook's exercise cells (for tests and for the build tool) -------------------
+
+CHECK_CALL = re.compile(r'check\("([^"]+)",\s*(\w+)\)')
+"""A check cell's call: ``check("NN-name", answer_variable)``."""
+
+
+def exercise_cells(notebook: dict) -> list[str]:
+    """The sources of a notebook's first code cell (its imports) and of every code cell after
+    its ``## Exercises`` heading."""
+    sources = [(c["cell_type"], "".join(c["source"])) for c in notebook["cells"]]
+    start = next(i for i, (kind, text) in enumerate(sources)
+                 if kind == "markdown" and text.startswith("## Exercises"))
+    imports = next(text for kind, text in sources if kind == "code")
+    return [imports] + [text for kind, text in sources[start:] if kind == "code"]
+
+
+def run_exercise_cells(notebook: dict) -> tuple[dict, dict[str, str], str]:
+    """Run a notebook's exercise cells (see ``exercise_cells``) in a fresh namespace; return
+    (the namespace, {exercise name: its answer variable}, what the cells printed)."""
+    namespace: dict = {}
+    printed = io.StringIO()
+    calls: dict[str, str] = {}
+    with contextlib.redirect_stdout(printed):
+        for source in exercise_cells(notebook):
+            exec(compile(source, "<notebook cell>", "exec"), namespace)
+            calls.update(CHECK_CALL.findall(source))
+    return namespace, calls, printed.getvalue()
+
+
+def registered(prefix: str) -> list[str]:
+    """The names of the registered exercises of notebook ``prefix`` (``"03"``), sorted."""
+    _load_course_exercises()
+    return sorted(name for name in _EXERCISES if name.startswith(prefix + "-"))
