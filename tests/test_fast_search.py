@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from course_lib.agents import RandomAgent, SearchAgent, make_agent
 from course_lib.agents import _fast_search_kernels as K
-from course_lib.agents.evaluation import exact, material, square_weights
+from course_lib.agents.evaluation import WIN_SCORE, exact, material, open_lines, square_weights
 from course_lib.agents.fast_search import (FastTranspositionTable, fast_iterative_deepening,
                                            fast_search)
 from course_lib.agents.search import Searcher, iterative_deepening
@@ -40,9 +40,13 @@ ROOT_PASS_FEN = "xxxxooo/xxxxooo/xxxxooo/ooooooo/ooooooo/ooooooo/oooooo1 x 0 1"
 """x cannot move (no empty square within two of its stones): the root's only move is the pass."""
 INNER_PASS_FEN = "xxxxooo/xxxxooo/xxx1ooo/ooooooo/ooooooo/oooooo1/ooooo2 o 0 1"
 """Once o takes d4, x must pass while o fills the corner: passes and a full board in the tree."""
+WIPEOUT_FEN = "7/1xx4/4o2/7/o6/7/6x x 3 3"
+"""x, to move, takes o's last stones within three plies whatever o does: finished games
+(a side without stones) throughout the tree."""
 
 ORDERS = ["none", "static", "gain", "intuition"]
-EVALUATIONS = {"material": material, "weights": square_weights}
+EVALUATIONS = {"material": material, "weights": square_weights,
+               "exact-material": exact(material), "exact-weights": exact(square_weights)}
 TABLES = [0, 64, 4096]                 # 64 slots: many replacements, table moves from elsewhere
 COMBOS = [dict(order=o, killers=k, history=h, table_slots=t, evaluation=e)
           for o, k, h, t, e in itertools.product(ORDERS, [False, True], [False, True], TABLES,
@@ -240,6 +244,36 @@ def test_the_comparisons_exercise_every_feature():
     assert passing.stats.tt_hits > 0
 
 
+@pytest.mark.parametrize("evaluation", ["exact-material", "exact-weights"])
+@pytest.mark.parametrize("options", [
+    dict(order="none"), dict(order="gain", killers=True, history=True, table_slots=64),
+    dict(order="static", table_slots=4096), dict(order="intuition", history=True),
+], ids=str)
+def test_exact_evaluations_where_games_finish_in_the_tree(options, evaluation):
+    """The exact kinds differ from the plain ones only at finished games: a side without stones
+    (the wipe-out), a full board (inner-pass, near-end), with blocked squares (gap)."""
+    places = [(State.from_fen(WIPEOUT_FEN), d) for d in (1, 2, 3, 4)]
+    places += [(small_positions()[name], d) for name in ("inner-pass", "near-end", "near-end-2")
+               for d in (2, 4)]
+    places.append((State.from_fen("x1o1-2/1-5/7/7/7/7/7 x 0 1"), 3))     # gaps, 2 stones
+    for state, depth in places:
+        check(state, depth, evaluation=evaluation, **options)
+
+
+def test_an_exact_evaluation_sees_the_wipe_out_that_material_does_not():
+    state = State.from_fen(WIPEOUT_FEN)
+    plain = [fast_search(state, d, order="gain").value for d in (1, 2, 3, 4)]
+    exact_values = [fast_search(state, d, order="gain", evaluation="exact-material").value
+                    for d in (1, 2, 3, 4)]
+    assert all(abs(v) < 49 for v in plain), plain        # stones only: a lead of a few
+    assert exact_values[:2] == plain[:2]                 # no game ends within two plies
+    assert exact_values[2] > WIN_SCORE and exact_values[3] > WIN_SCORE
+    spec = make_agent("alphabeta:depth=3,eval=exact-material,tier=fast")
+    reference = make_agent("alphabeta:depth=3,eval=exact-material")
+    assert spec.choose_move(state) == reference.choose_move(state)
+    assert spec.last_result.value == reference.last_result.value == exact_values[2]
+
+
 def test_the_root_pass():
     result = check(State.from_fen(ROOT_PASS_FEN), 3, order="gain", table_slots=64)
     assert result["move"] == PASS and [m for m, _ in result["root_values"]] == [PASS]
@@ -371,7 +405,7 @@ def test_the_hashes_are_the_readable_ones():
     (lambda: fast_search(State.start(), 2, table_slots=3), ValueError, "power of two"),
     (lambda: fast_search(State.start(), 2, table_slots=-4), ValueError, "power of two"),
     (lambda: fast_search(State.start(), 2, evaluation="openlines"), ValueError, "weights"),
-    (lambda: fast_search(State.start(), 2, evaluation=exact(material)), ValueError,
+    (lambda: fast_search(State.start(), 2, evaluation=exact(open_lines)), ValueError,
      "reference tier"),
     (lambda: fast_search(State.start(), 2, killers="yes"), ValueError, "killers"),
     (lambda: fast_search(State.start(), 2, table_slots=64, table=FastTranspositionTable(64)),
@@ -384,7 +418,7 @@ def test_the_hashes_are_the_readable_ones():
     (lambda: fast_iterative_deepening(State.start(), max_nodes=0), ValueError, "max_nodes"),
     (lambda: make_agent("alphabeta:tier=warp"), ValueError, "fast, reference"),
     (lambda: make_agent("alphabeta:tier=fast,form=minmax"), ValueError, "form=negamax"),
-    (lambda: make_agent("alphabeta:tier=fast,eval=exact-material"), ValueError, "material"),
+    (lambda: make_agent("alphabeta:tier=fast,eval=exact-openlines"), ValueError, "material"),
     (lambda: make_agent("minimax:tier=fast"), ValueError, "no key 'tier'"),
     (lambda: make_agent("alphabeta:tier=fast").choose_move(TicTacToe()), TypeError, "ATAXX"),
     (lambda: SearchAgent(tier="turbo"), ValueError, "tier"),

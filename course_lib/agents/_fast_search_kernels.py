@@ -29,7 +29,7 @@ from numba import njit
 
 from ..ataxx._bitboard import (BIT, FULL, MOVE_BUFFER, RING1, U0, U1, _apply_move,
                                _generate_moves, _lowest_bit_index, _popcount)
-from .evaluation import ATAXX_SQUARE_WEIGHTS
+from .evaluation import ATAXX_SQUARE_WEIGHTS, WIN_SCORE
 from .search import INTUITION_DEPTH
 
 INF = 1 << 50
@@ -39,7 +39,9 @@ PASS_CODE = -1
 
 EXACT, LOWER, UPPER = 0, 1, 2                     # the readable transposition.py kinds
 
-EVAL_MATERIAL, EVAL_WEIGHTS = 0, 1
+EVAL_MATERIAL, EVAL_WEIGHTS, EVAL_EXACT_MATERIAL, EVAL_EXACT_WEIGHTS = 0, 1, 2, 3
+"""The exact kinds are ``evaluation.exact(material)`` and ``exact(square_weights)``: a finished
+game (a side without stones, or no empty square) scores +-(WIN_SCORE + |material|), 0 if drawn."""
 ORDER_NONE, ORDER_STATIC, ORDER_GAIN, ORDER_INTUITION = 0, 1, 2, 3
 ROOT_GIVEN, ROOT_ORDERED, ROOT_INTUITION = 0, 1, 2
 """How the root moves are ordered: as given, by ``Searcher.ordered`` at ply 0, or by the shallow
@@ -90,9 +92,18 @@ stones is a sum of popcounts (a stone on a weight-3 square is counted in three l
 
 
 @njit(cache=True, nogil=True)
-def _evaluate(me: np.uint64, opp: np.uint64, eval_kind: int) -> int:
-    """Material or square weights, from the view of the side whose stones are ``me``."""
-    if eval_kind == EVAL_MATERIAL:
+def _evaluate(me: np.uint64, opp: np.uint64, blocked: np.uint64, eval_kind: int) -> int:
+    """Material or square weights, from the view of the side whose stones are ``me``; the exact
+    kinds score a finished game as a win or a loss first (``evaluation.exact``)."""
+    if eval_kind >= EVAL_EXACT_MATERIAL and (
+            me == U0 or opp == U0 or (me | opp | blocked) == FULL):
+        margin = _popcount(me) - _popcount(opp)
+        if margin > 0:
+            return WIN_SCORE + margin
+        if margin < 0:
+            return -(WIN_SCORE - margin)
+        return 0
+    if eval_kind == EVAL_MATERIAL or eval_kind == EVAL_EXACT_MATERIAL:
         return _popcount(me) - _popcount(opp)
     total = 0
     for w in range(WEIGHT_LAYERS.shape[0]):
@@ -218,7 +229,8 @@ def _fail_high(ws: np.ndarray, code: int, killer_at: int, history_at: int, depth
 
 
 @njit(cache=True, nogil=True)
-def _leaf_children(ws: np.ndarray, at: int, n: int, me: np.uint64, opp: np.uint64, beta: int,
+def _leaf_children(ws: np.ndarray, at: int, n: int, me: np.uint64, opp: np.uint64,
+                   blocked: np.uint64, beta: int,
                    ply: int, eval_kind: int, ordered: bool, node_limit: int
                    ) -> tuple[int, int, int]:
     """A node at depth 1: its ``n`` children (moves ``ws[at:]``, keys ``ws[at+MB:]``) are
@@ -238,7 +250,7 @@ def _leaf_children(ws: np.ndarray, at: int, n: int, me: np.uint64, opp: np.uint6
     top = -INF
     for i in range(n):
         child_me, child_opp = _apply_move(me, opp, ws[at + i])
-        value = _evaluate(child_me, child_opp, eval_kind)     # = -(the child's own view)
+        value = _evaluate(child_me, child_opp, blocked, eval_kind)   # -(the child's view)
         ws[values + i] = value
         if value > top:
             top = value
@@ -308,7 +320,7 @@ def _negamax(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pl
     empty = FULL & ~(me | opp | blocked)
     if depth == 0 or me == U0 or opp == U0 or empty == U0:
         ws[C_LEAVES] += 1
-        return _evaluate(me, opp, eval_kind)
+        return _evaluate(me, opp, blocked, eval_kind)
 
     table_move = np.int64(NO_MOVE)
     alpha_on_entry = alpha
@@ -352,8 +364,8 @@ def _negamax(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pl
     if depth == 1:
         # The children are all leaves, and a leaf's value does not depend on the window: score
         # them all, then work out which of them the ordered loop below would have visited.
-        best, best_move, cut = _leaf_children(ws, at, n, me, opp, beta, ply, eval_kind, ordered,
-                                              node_limit)
+        best, best_move, cut = _leaf_children(ws, at, n, me, opp, blocked, beta, ply,
+                                              eval_kind, ordered, node_limit)
         if ws[C_ABORTED] != 0:
             return 0
         if cut >= 0:

@@ -82,6 +82,7 @@ def exact(evaluation: Evaluation) -> Evaluation:
         return WIN_SCORE + margin if winner == player else -(WIN_SCORE + margin)
 
     evaluate.__name__ = f"exact({getattr(evaluation, '__name__', 'evaluation')})"
+    evaluate.exact_of = evaluation          # type: ignore[attr-defined]  # for the fast tier
     return evaluate
 
 

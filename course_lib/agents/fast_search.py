@@ -68,7 +68,7 @@ from .transposition import ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
 __all__ = ["FastTranspositionTable", "fast_search", "fast_iterative_deepening",
            "FAST_EVALUATIONS"]
 
-FAST_EVALUATIONS = ("material", "weights")
+FAST_EVALUATIONS = ("material", "weights", "exact-material", "exact-weights")
 """The evaluations the fast tier has compiled in."""
 
 _ZOBRIST = np.array(ZOBRIST_KEYS, dtype=np.uint64)                 # [square][player]
@@ -79,7 +79,8 @@ ever gets deeper."""
 _ORDER_KIND = {"none": K.ORDER_NONE, "static": K.ORDER_STATIC, "gain": K.ORDER_GAIN,
                "intuition": K.ORDER_INTUITION}
 _EVAL_KIND = {"material": K.EVAL_MATERIAL, "weights": K.EVAL_WEIGHTS,
-              "square_weights": K.EVAL_WEIGHTS}
+              "square_weights": K.EVAL_WEIGHTS, "exact-material": K.EVAL_EXACT_MATERIAL,
+              "exact-weights": K.EVAL_EXACT_WEIGHTS}
 
 
 class FastTranspositionTable:
@@ -128,9 +129,14 @@ def _check_evaluation(evaluation: object) -> int:
         return K.EVAL_MATERIAL
     if evaluation is square_weights:
         return K.EVAL_WEIGHTS
+    inner = getattr(evaluation, "exact_of", None)         # evaluation.exact(material), ...
+    if inner is material:
+        return K.EVAL_EXACT_MATERIAL
+    if inner is square_weights:
+        return K.EVAL_EXACT_WEIGHTS
     if isinstance(evaluation, str) and evaluation in _EVAL_KIND:
         return _EVAL_KIND[evaluation]
-    raise ValueError(f"the fast tier evaluates with {' or '.join(FAST_EVALUATIONS)} only, got "
+    raise ValueError(f"the fast tier evaluates with {', '.join(FAST_EVALUATIONS)} only, got "
                      f"{getattr(evaluation, '__name__', evaluation)!r}; use the reference tier "
                      "(course_lib.agents.search) for other evaluations")
 

@@ -85,7 +85,7 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("game", _whole(1), "ms per game: iterative deepening, the clock shared across moves"),
         ("tier", _choice("fast", "reference"),
          "reference (default): the readable search; fast: the same search compiled with numba "
-         "(ATAXX, form=negamax, eval material or weights)"),
+         "(ATAXX, form=negamax; eval material, weights or their exact- forms)"),
     ],
     "mcts": [
         ("iterations", _whole(1), "iterations per move (default 1000 without time)"),
