@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from course_lib.agents.evaluation import WIN_SCORE, exact, material
+from course_lib.agents.search import Searcher
 from course_lib.ataxx import State
 from course_lib.errors import CourseError
 from course_lib.match.arena import (Arena, GameTask, MatchReport, Program, RandomOpenings,
-                                    derive_seed, play_task, round_robin, run_match, seeded_spec)
+                                    derive_seed, is_decided_opening, play_task, round_robin,
+                                    run_match, seeded_spec)
 
 GAP_FEN = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 MIDGAME_FEN = "x5o/1x5/7/3o3/7/5x1/o5x o 3 2"
@@ -136,6 +139,47 @@ def test_random_openings_are_seeded():
     assert a != [RandomOpenings(6).fen(p, 2) for p in range(5)]
     gap = RandomOpenings(2, start=GAP_FEN).fen(0, 1)
     assert gap.split()[0].count("-") == 4 and State.from_fen(gap).turns == 2
+
+
+WIPE_IN_3 = "7/1xx4/4o2/7/o6/7/6x x 3 3"
+"""x to move takes o's last stones in 3 plies whatever o does."""
+WIPE_IN_5 = "4o2/2x4/3x3/7/o6/7/6x x 1 3"
+"""x to move takes o's last stones in 5 plies (a 4-ply search does not see it)."""
+
+
+def forced_end_within(state: State, plies: int) -> bool:
+    """The oracle: the readable alpha-beta with the readable ``exact(material)``. True when
+    either side can force a finished game it wins within ``plies``."""
+    searcher = Searcher("negamax-alphabeta", exact(material), order="gain")
+    return abs(searcher.run(state, plies).value) >= WIN_SCORE
+
+
+@pytest.mark.parametrize("fen, plies", [(WIPE_IN_3, 3), (WIPE_IN_5, 5)])
+def test_a_decided_opening_is_told_apart_by_its_depth(fen, plies):
+    state = State.from_fen(fen)
+    assert forced_end_within(state, plies) and not forced_end_within(state, plies - 1)
+    assert is_decided_opening(state, plies) and not is_decided_opening(state, plies - 1)
+    assert is_decided_opening(state, 8) and not is_decided_opening(state, 0)
+    assert not is_decided_opening(State.start(), 5)
+    assert is_decided_opening(State.from_fen("7/7/7/7/7/7/x6 o 0 9"))      # finished: o gone
+
+
+def test_random_openings_skip_the_decided_ones_and_say_so_when_none_is_left():
+    kept = [RandomOpenings(4).fen(p, 7) for p in range(50)]
+    raw = [RandomOpenings(4, decided_depth=0).fen(p, 7) for p in range(50)]
+    redrawn = [p for p in range(50) if kept[p] != raw[p]]
+    assert redrawn, "seed 7 has decided openings among its first 50"
+    assert all(is_decided_opening(State.from_fen(raw[p])) for p in redrawn)
+    assert not any(is_decided_opening(State.from_fen(fen)) for fen in kept)
+    assert all(State.from_fen(fen).turns == 4 for fen in kept)
+    with pytest.raises(CourseError, match="decided_depth=0"):
+        RandomOpenings(0, start=WIPE_IN_3).fen(0, 1)
+    assert RandomOpenings(0, start=WIPE_IN_3, decided_depth=0).fen(0, 1) == WIPE_IN_3
+    for bad in (-1, 9, 2.0, True, "5"):
+        with pytest.raises(CourseError, match="decided_depth"):
+            RandomOpenings(4, decided_depth=bad)
+    with pytest.raises(CourseError, match="not a FEN"):
+        RandomOpenings(4, start="x5o/7 x")
 
 
 # --- clocks and programs ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from course_lib.agents import GameClock, GreedyAgent, make_agent
+from course_lib.agents.players import next_iteration_fits
 from course_lib.agents.deepening import (SIDE, Stopwatch, clock_schedule, depth_reached,
                                          entry_kinds, expected_collisions, zobrist_difference,
                                          zobrist_key)
@@ -183,3 +184,57 @@ def test_stopwatch_greedy_depth_is_one():
     for _ in range(3):
         watch.choose_move(State.start())
     assert watch.depths == [1, 1, 1] and len(watch.ms) == 3
+
+
+# --- when to stop deepening ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("finished, budget_s, fits", [
+    ([0.010], 0.030, True),                  # next: 2 x 10 ms, done at 30 ms: just fits
+    ([0.010], 0.029, False),
+    ([0.001, 0.004, 0.020], 0.200, True),    # growth 16/3: next 85 ms, done at 105 ms
+    ([0.001, 0.004, 0.020], 0.100, False),
+    ([0.010, 0.011], 0.020, True),           # growth below 2 counts as 2: next 2 ms
+    ([0.010, 0.011], 0.012, False),
+    ([0.0, 0.0, 0.0], 0.001, True),          # iterations too quick to time
+])
+def test_an_iteration_is_started_only_if_it_is_expected_to_finish(finished, budget_s, fits):
+    assert next_iteration_fits(finished, budget_s) is fits
+
+
+class ScriptedDeepening:
+    """Stands in for iterative deepening: iteration d 'takes' ``costs[d - 1]`` seconds of a
+    fake clock, and the agent's clock reads the fake one."""
+
+    def __init__(self, costs):
+        self.costs, self.now, self.started = costs, 0.0, []
+
+    def perf_counter(self):
+        return self.now
+
+    def __call__(self, state, max_depth, seconds, **options):
+        for depth, cost in enumerate(self.costs, start=1):
+            if depth > max_depth:
+                return
+            self.started.append(depth)
+            if self.now + cost > seconds:          # the hard deadline: abandoned
+                self.now = seconds
+                return
+            self.now += cost
+            yield fast_search(state, 1)            # any result; its depth is not used
+
+
+def test_the_timed_agent_keeps_the_time_an_abandoned_iteration_would_waste(monkeypatch):
+    from course_lib.agents import players
+    script = ScriptedDeepening([0.001, 0.002, 0.010, 0.050, 0.300])
+    monkeypatch.setattr(players.time, "perf_counter", script.perf_counter)
+    monkeypatch.setattr(players, "iterative_deepening", script)
+    agent = make_agent("alphabeta:time=200")
+    agent.choose_move(State.from_fen(MIDDLE))
+    # After 4 iterations (63 ms) the next is predicted at 50 ms x 5 = 250 ms: not started.
+    assert script.started == [1, 2, 3, 4] and len(agent.iterations) == 4
+    assert script.now == pytest.approx(0.063)
+    script2 = ScriptedDeepening([0.001, 0.002, 0.010, 0.050, 0.300])
+    monkeypatch.setattr(players, "iterative_deepening", script2)
+    monkeypatch.setattr(players.time, "perf_counter", script2.perf_counter)
+    make_agent("alphabeta:time=400").choose_move(State.from_fen(MIDDLE))
+    assert script2.started == [1, 2, 3, 4, 5]      # 63 + 250 ms fits in 400 ms

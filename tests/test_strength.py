@@ -676,3 +676,16 @@ def test_imports_stay_light():
             "heavy = [m for m in ('matplotlib', 'numba') if m in sys.modules]; "
             "assert not heavy, heavy")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("wins, draws, losses, words, never", [
+    (10, 0, 0, ["+inf Elo", "every game won", "no finite estimate", "LOS 100.00%"], ["+- ", "nan"]),
+    (0, 0, 7, ["-inf Elo", "every game lost", "LOS 0.00%", "7 games"], ["+- ", "nan"]),
+    (9, 1, 0, ["to +inf)"], ["+- ", "inf to"]),
+    (0, 1, 9, ["(95% interval -inf to -"], ["+- "]),
+    (5, 1, 4, ["+- ", "95% interval"], ["inf"]),
+])
+def test_an_estimate_prints_what_it_knows(wins, draws, losses, words, never):
+    text = str(elo_estimate(wins, draws, losses))
+    assert all(word in text for word in words), text
+    assert not any(word in text for word in never), text

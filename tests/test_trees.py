@@ -25,6 +25,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import networkx as nx  # noqa: E402
 import pytest  # noqa: E402
 
+import course_lib.viz.trees as trees_module  # noqa: E402
 from course_lib.agents.search import search  # noqa: E402
 from course_lib.ataxx import State  # noqa: E402
 from course_lib.games import TEXTBOOK_TREE, GameTree, TicTacToe  # noqa: E402
@@ -304,13 +305,12 @@ def test_alphabeta_diagram_of_the_textbook_tree():
             assert lightness(line.get_color()) > lightest_visited
     # One alpha cut, at the middle MIN node, in the legend's alpha-cut colour.
     texts = legend_texts(ax)
-    assert ALPHA_CUT_TEXT in texts and BETA_CUT_TEXT in texts
+    assert ALPHA_CUT_TEXT in texts and BETA_CUT_TEXT not in texts     # no beta cut happened
     handles = dict(zip(texts, ax.get_legend().legend_handles))
     cuts = lines_with(ax, "cut:")
     assert [c.get_gid() for c in cuts] == [f"cut:alpha:{middle}"]
     alpha_color = mcolors.to_hex(handles[ALPHA_CUT_TEXT].get_color())
-    beta_color = mcolors.to_hex(handles[BETA_CUT_TEXT].get_color())
-    assert alpha_color != beta_color
+    assert alpha_color != mcolors.to_hex(trees_module.BETA_CUT_COLOR)
     assert mcolors.to_hex(cuts[0].get_color()) == alpha_color
     # The cut node is framed in the cut's colour.
     frame = nodes[f"node:min:{middle}"].get_edgecolor()[0]
@@ -344,6 +344,25 @@ def png_bytes(ax) -> bytes:
     buffer = io.BytesIO()
     ax.figure.savefig(buffer, format="png", metadata={"Software": None})
     return buffer.getvalue()
+
+
+def test_the_key_shows_only_the_cuts_the_search_made():
+    """Minimax cuts nothing: no cut entries, in the diagram or in any frame of the stepper.
+    An alpha-beta search with both kinds of cut shows both, in every frame."""
+    minimax = textbook("minimax")
+    for ax in (draw_alphabeta(minimax), trees_module.draw_moment(minimax, index=0),
+               trees_module.draw_moment(minimax, index=len(minimax.events) - 1)):
+        texts = legend_texts(ax)
+        assert ALPHA_CUT_TEXT not in texts and BETA_CUT_TEXT not in texts, texts
+        plt.close(ax.figure)
+    both = next(r for r in (search(TicTacToe.from_string(p), algorithm="alphabeta", depth=d,
+                                   record=True)
+                            for p, d in ((MID_GAME, 2), (MID_GAME, 3), (LATE_GAME, 3)))
+                if {"alpha", "beta"} <= {data.get("cut_by") for _, data in r.tree.nodes(data=True)})
+    for ax in (draw_alphabeta(both), trees_module.draw_moment(both, index=0)):
+        texts = legend_texts(ax)
+        assert ALPHA_CUT_TEXT in texts and BETA_CUT_TEXT in texts, texts
+        plt.close(ax.figure)
 
 
 def test_pictures_are_deterministic():

@@ -21,7 +21,7 @@ Introduced in notebook 05 (iterative deepening, transposition tables and time co
 >>> [key for key in zobrist_difference(a, b)]
 [((2, 2), 1), 'second to move']
 >>> clock_schedule([45, 43, 41], total_ms=10_000)
-[361, 361, 361]
+[390, 390, 390]
 """
 
 from __future__ import annotations

@@ -48,15 +48,30 @@ class GreedyAgent:
         return best_move
 
 
+def expected_moves_left(empty_squares: int) -> float:
+    """How many more moves a player expects to make, as the course's clocks estimate it: half
+    the empty squares (each clone fills one, and the players share the turns) plus 3.
+
+    This is deliberately few. In games between the course's agents a player still had about as
+    many moves to make as there were empty squares (jumps fill none), so a budget built on it
+    is about twice a fair share. ``SearchAgent`` rarely spends its whole budget, since it does
+    not start an iteration it does not expect to finish (``next_iteration_fits``), and what it
+    leaves returns to the clock for later moves.
+
+    >>> expected_moves_left(45)
+    25.5
+    """
+    return empty_squares / 2 + 3
+
+
 class GameClock:
     """Shares a game's time across its moves.
 
     The budget of a move is the time left (less a small reserve) divided by the moves this
-    player still expects to make, estimated as half the empty squares plus 5 (each turn fills
-    about one square, and the players share the turns).
+    player still expects to make (``expected_moves_left``: half the empty squares plus 3).
 
     >>> GameClock(10_000).budget_ms(remaining_ms=10_000, empty_squares=45)
-    361
+    390
     """
 
     def __init__(self, total_ms: int = 10_000, reserve_ms: int = 50) -> None:
@@ -73,8 +88,27 @@ class GameClock:
     def budget_ms(self, remaining_ms: float | None = None, empty_squares: int = 45) -> int:
         remaining = self.remaining_ms if remaining_ms is None else remaining_ms
         usable = max(0.0, remaining - self.reserve_ms)
-        moves_left = empty_squares / 2 + 5          # at least 5: never more than a fifth
-        return int(usable / moves_left)
+        return int(usable / expected_moves_left(empty_squares))   # at most a third
+
+
+def next_iteration_fits(finished: list[float], budget_s: float) -> bool:
+    """Whether iterative deepening should start another iteration, given when each iteration
+    so far finished (seconds from the start of the move): only if it is expected to finish
+    within the budget. Its time is predicted as the last iteration's time multiplied by the
+    growth from the one before (at least 2). An iteration that cannot finish would be
+    abandoned at the deadline, and its time lost.
+
+    >>> next_iteration_fits([0.001, 0.004, 0.020], budget_s=0.2)   # next: about 0.08 s
+    True
+    >>> next_iteration_fits([0.001, 0.004, 0.020, 0.100], budget_s=0.2)   # next: 0.4 s
+    False
+    """
+    elapsed = finished[-1]
+    last = finished[-1] - (finished[-2] if len(finished) > 1 else 0.0)
+    before = finished[-2] - (finished[-3] if len(finished) > 2 else 0.0) \
+        if len(finished) > 1 else 0.0
+    growth = max(2.0, last / before) if before > 0 else 2.0
+    return elapsed + last * growth <= budget_s
 
 
 class SearchAgent:
@@ -148,10 +182,14 @@ class SearchAgent:
         if self.tier == "fast":
             from .fast_search import fast_iterative_deepening as deepen
         if budget > 0:                     # with the clock spent, only depth 1 below
+            finished = []                  # when each iteration finished, in s from the start
             for result in deepen(state, max_depth=self.depth, seconds=budget / 1000,
                                  evaluation=self.evaluation, order=self.order,
                                  killers=self.killers, history=self.history, table=self.table):
                 self.iterations.append(result)
+                finished.append(time.perf_counter() - started)
+                if not next_iteration_fits(finished, budget / 1000):
+                    break                  # it would be abandoned: keep the time for later
         if not self.iterations:            # not even depth 1 finished: finish it untimed,
             if self.tier == "fast":        # so that no move is played blind
                 from .fast_search import fast_search

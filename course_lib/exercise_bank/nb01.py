@@ -6,12 +6,10 @@ notebook's number.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
-
-from ..ataxx import MAX_TURNS, Move, State, perft
+from ..ataxx import MAX_TURNS, State, perft
 from ..exercises import register
+from .compare import same_move as _same_move
+from .compare import whole_number as _whole_number
 
 # --- Notebook 01: rules and moves ------------------------------------------------------------
 # The positions are the questions; the notebook shows the same FEN strings.
@@ -27,38 +25,6 @@ GAIN_FEN = "5oo/1x2o2/2x4/7/1xx4/o5x/6x x 0 7"
 
 PERFT_FEN = "7/7/1x1o3/3o3/7/7/7 x 0 1"
 """01-perft-2: perft(2) of this position."""
-
-
-def _whole_number(answer: Any, expected: int) -> bool:
-    """A number equal to the whole number ``expected``: an int, a numpy integer, or a float
-    with nothing after the point (50.0). A bool or a text is never right."""
-    if isinstance(answer, (bool, np.bool_)):
-        return False
-    if isinstance(answer, (int, np.integer)):
-        return int(answer) == expected
-    if isinstance(answer, (float, np.floating)):
-        return bool(np.isfinite(answer)) and float(answer) == expected
-    return False
-
-
-def _same_move(fen: str):
-    """Compare a move answer in the position ``fen``: a Move, or text in UAI ('b6', 'a7c5') or
-    protocol ('1 1 2 2') form. A clone is right from any source, as it gives the same position."""
-    def compare(answer: Any, expected: Any) -> bool:
-        state = State.from_fen(fen)
-        if isinstance(answer, str):
-            try:
-                answer = state.parse_move(answer.strip())
-            except ValueError:
-                return False
-        if not isinstance(answer, Move):
-            return False
-        try:
-            state.check_move(answer)            # a legal move of x, whatever its source
-        except ValueError:
-            return False
-        return state.canonical(answer) == state.canonical(expected)
-    return compare
 
 
 def _turns_left() -> int:

@@ -15,7 +15,8 @@ from ..agents import GreedyAgent, make_agent, square_weights
 from ..ataxx import FIRST, State
 from ..exercises import register
 from ..match import play_match
-from .nb01 import _same_move, _whole_number
+from .compare import same_move as _same_move
+from .compare import whole_number as _whole_number
 
 TIE_FEN = "x5x/7/5x1/3o3/o1o2x1/7/2o4 x 3 10"
 """02-greedy-tie: several moves share greedy's best value; which one does it play?"""

@@ -13,7 +13,8 @@ from ..agents.search import search
 from ..ataxx import State
 from ..exercises import register
 from ..games import GameTree, TicTacToe
-from .nb01 import _same_move, _whole_number
+from .compare import same_move as _same_move
+from .compare import whole_number as _whole_number
 
 TREE = [[[4, 6], [9, 3]], [[2, 7], [8, 1]], [[5, 3], [10, 1]]]
 """03-tree-value: the minimax value of this tree (MAX at the root, then MIN, then MAX)."""

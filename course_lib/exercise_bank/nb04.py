@@ -14,7 +14,7 @@ from ..agents.search import search
 from ..ataxx import State
 from ..exercises import register
 from ..games import TEXTBOOK_TREE, GameTree
-from .nb01 import _whole_number
+from .compare import whole_number as _whole_number
 
 SKIP_TREE = [[[5, 2], [7, 3]], [[4, 1], [6, 8]], [[9, 6], [10, 4]]]
 """04-skipped-leaves: which leaves of this tree (MAX, MIN, MAX, leaves) does alpha-beta never

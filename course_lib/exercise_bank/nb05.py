@@ -12,7 +12,7 @@ from ..agents.fast_search import fast_iterative_deepening, fast_search
 from ..agents.players import GameClock
 from ..ataxx import State
 from ..exercises import register
-from .nb01 import _whole_number
+from .compare import whole_number as _whole_number
 
 ZOBRIST_FEN = "6o/7/7/1ooo3/7/x6/7 x 0 10"
 ZOBRIST_MOVE = "a2c3"
@@ -87,6 +87,6 @@ register(
 register(
     "05-clock-budget", _clock_budget,
     hint="budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still "
-         "expected (empty squares / 2 + 5), never gives more than a quarter of it, and rounds "
-         "down to a whole ms: int(min((3000 - 50) / (12 / 2 + 5), (3000 - 50) / 4)).",
+         "expected (empty squares / 2 + 3) and rounds down to a whole ms: "
+         "int((3000 - 50) / (12 / 2 + 3)).",
     compare=_whole)

@@ -14,7 +14,7 @@ from typing import Any
 from ..agents.mcts import MCTSAgent, final_choice, ucb
 from ..exercises import register
 from ..games import TicTacToe
-from .nb01 import _whole_number
+from .compare import whole_number as _whole_number
 from .nb02 import _fraction
 
 UCB_COUNTS = {"parent_visits": 50, "wins": 12, "visits": 20, "c": 1.4}

@@ -16,7 +16,7 @@ import numpy as np
 from ..exercises import register
 from ..match.tournament import replay, round_robin_games
 from ..strength import elo_from_score, round_robin_elo
-from .nb01 import _whole_number
+from .compare import whole_number as _whole_number
 
 RESULTS = {("A", "B"): (5, 1, 2), ("A", "C"): (3, 0, 5), ("A", "D"): (6, 2, 0),
            ("B", "C"): (4, 0, 4), ("B", "D"): (2, 4, 2), ("C", "D"): (1, 3, 4)}

@@ -7,10 +7,10 @@
 """
 
 from .arena import (Arena, GameResult, MatchReport, Program, RandomOpenings, RoundRobinReport,
-                    round_robin, run_match)
+                    is_decided_opening, round_robin, run_match)
 from .play import GameRecord, MatchResult, play_game, play_match, random_opening
 from .sprt import SprtRun, run_sprt
 
 __all__ = ["Arena", "GameRecord", "GameResult", "MatchReport", "MatchResult", "Program",
-           "RandomOpenings", "RoundRobinReport", "SprtRun", "play_game", "play_match",
-           "random_opening", "round_robin", "run_match", "run_sprt"]
+           "RandomOpenings", "RoundRobinReport", "SprtRun", "is_decided_opening", "play_game",
+           "play_match", "random_opening", "round_robin", "run_match", "run_sprt"]

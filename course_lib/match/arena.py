@@ -30,14 +30,20 @@ Games and seeds
 ---------------
 Pair ``p`` is games ``2p`` (A moves first) and ``2p + 1`` (B moves first), both from the same
 opening: ``openings=RandomOpenings(plies=4)`` (the default) plays that many seeded random
-plies from the start; ``openings=[fen, ...]`` uses the FENs in turn, cycling (pair ``p`` gets
+plies from the start, and draws again where a side can already force the end of the game
+(below); ``openings=[fen, ...]`` uses the FENs in turn, cycling (pair ``p`` gets
 ``fens[p % len(fens)]``); ``openings=None`` starts every pair from the start position.
 
 Every random choice comes from ``seed`` through ``derive_seed(seed, *labels)`` (SplitMix64
 mixing; see its docstring), by this rule:
 
 - the opening of pair ``p``: ``random_opening(plies, derive_seed(seed, "opening", p))``;
-  the same for every match played with that seed, so a round robin uses one set of openings;
+  the same for every match played with that seed, so a round robin uses one set of openings.
+  If that opening is *decided* (a search of ``decided_depth`` plies, 5 by default, with the
+  exact material evaluation finds that one side takes all the other's stones or fills the
+  board ahead, whatever the other does), it is drawn again from
+  ``derive_seed(seed, "opening", p, k)`` for k = 1, 2, ... until one is not: both games of a
+  pair from a decided opening go to the same side whoever plays, so they measure nothing;
 - the seed of game ``g``: ``derive_seed(seed, "game", g)`` in ``run_match``, and
   ``derive_seed(seed, "game", i, j, g)`` for players ``i < j`` of a round robin;
 - an agent whose spec accepts a ``seed`` key (``random``, ...) but does not give one gets
@@ -308,20 +314,76 @@ def player_name(player: Player) -> str:
 
 @dataclass(frozen=True)
 class RandomOpenings:
-    """Openings of ``plies`` seeded random moves from ``start`` (a FEN; default the start)."""
+    """Openings of ``plies`` seeded random moves from ``start`` (a FEN; default the start),
+    skipping decided ones.
+
+    An opening is decided when a fast alpha-beta search of ``decided_depth`` plies with the
+    exact material evaluation (``eval=exact-material``) finds a forced end of the game: one
+    side can take all the other's stones, or fill the board ahead, whatever the other does.
+    Such an opening is drawn again with the next seed (the module docstring gives the rule).
+    ``decided_depth=0`` keeps every opening.
+
+    >>> RandomOpenings(plies=4).fen(pair=0, seed=1)
+    '6o/7/x6/7/7/5x1/o1o3x x 1 3'
+    """
 
     plies: int = 4
     start: str | None = None
+    decided_depth: int = 5
 
     def __post_init__(self) -> None:
         if isinstance(self.plies, bool) or not isinstance(self.plies, int) or self.plies < 0:
             raise CourseError(f"RandomOpenings(plies=...) needs a whole number >= 0, "
                               f"got {self.plies!r}")
+        depth = self.decided_depth
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
+            raise CourseError(f"RandomOpenings(decided_depth=...) needs a whole number from 0 "
+                              f"(keep every opening) to 8, got {depth!r}")
+        if self.start is not None:
+            try:
+                State.from_fen(self.start)
+            except ValueError as error:
+                raise CourseError(f"RandomOpenings(start=...) is not a FEN: {error}") from None
 
     def fen(self, pair: int, seed: int) -> str:
         """The opening of pair ``pair`` in a match with seed ``seed``."""
         start = State.from_fen(self.start) if self.start else None
-        return random_opening(self.plies, derive_seed(seed, "opening", pair), start).fen()
+        for attempt in range(_OPENING_DRAWS):
+            labels = ("opening", pair) if attempt == 0 else ("opening", pair, attempt)
+            state = random_opening(self.plies, derive_seed(seed, *labels), start)
+            if not is_decided_opening(state, self.decided_depth):
+                return state.fen()
+            if self.plies == 0:
+                break                        # every draw is the start itself
+        raise CourseError(
+            f"no opening of {self.plies} random plies from {self.start or 'the start'} that "
+            f"is not decided within {self.decided_depth} plies (tried "
+            f"{1 if self.plies == 0 else _OPENING_DRAWS}); start from another position, or "
+            "give decided_depth=0 to keep decided openings")
+
+
+_OPENING_DRAWS = 100
+"""How many openings ``RandomOpenings`` draws for one pair before it gives up."""
+
+
+def is_decided_opening(state: State, depth: int = 5) -> bool:
+    """True when the game is over, or a ``depth``-ply search with the exact material
+    evaluation finds a forced end of the game (``|value| >= WIN_SCORE``); False for depth 0.
+
+    >>> is_decided_opening(State.from_fen("7/1xx4/4o2/7/o6/7/6x x 3 3"))   # x takes all in 3
+    True
+    >>> is_decided_opening(State.start())
+    False
+    """
+    if state.is_over():
+        return True
+    if depth == 0:
+        return False
+    from ..agents.evaluation import WIN_SCORE
+    from ..agents.fast_search import fast_search
+    value = fast_search(state, depth, order="gain", killers=True, history=True,
+                        evaluation="exact-material").value
+    return abs(value) >= WIN_SCORE
 
 
 def _opening_fens(openings: Any, pairs: int, seed: int) -> list[str]:

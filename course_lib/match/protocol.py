@@ -58,6 +58,7 @@ import traceback
 from typing import Any, Callable, TextIO
 
 from ..agents.base import as_agent
+from ..agents.players import expected_moves_left
 from ..ataxx import FIRST, PASS, SECOND, Move, State
 
 START_FEN_VARIABLE = "ATAXX_START_FEN"
@@ -88,10 +89,10 @@ def move_share_ms(remaining_ms: float, empty_squares: int = 45, inc_ms: float = 
     never more than a quarter of it, plus most of the increment; never more than half the time.
 
     >>> round(move_share_ms(10_000, empty_squares=45))
-    355
+    383
     """
     usable = usable_ms(remaining_ms)
-    moves_left = moves_to_go if moves_to_go else empty_squares / 2 + 5
+    moves_left = moves_to_go if moves_to_go else expected_moves_left(empty_squares)
     share = min(usable / max(1, moves_left), usable / 4)
     return max(0.0, min(share + 0.75 * inc_ms, usable / 2))
 

@@ -172,10 +172,28 @@ class EloEstimate:
         return (self.elo_high - self.elo_low) / 2
 
     def __str__(self) -> str:
+        """``40.70 +- 30.43 Elo (95% interval ...)``; an interval open on one side has no
+        ``+-``, and a perfect score says that it has no finite estimate.
+
+        >>> print(elo_estimate(10, 0, 0))
+        +inf Elo: every game won, so no finite estimate and no interval; LOS 100.00%, 10 games
+        >>> print(elo_estimate(9, 1, 0))
+        511.50 Elo (95% interval 311.10 to +inf), LOS 100.00%, 10 games
+        """
         percent = f"{self.confidence * 100:g}%"
-        return (f"{self.elo:.2f} +- {self.margin:.2f} Elo ({percent} interval "
-                f"{self.elo_low:.2f} to {self.elo_high:.2f}), LOS {self.los * 100:.2f}%, "
-                f"{self.games} games")
+        tail = f"LOS {self.los * 100:.2f}%, {self.games} games"
+        if not math.isfinite(self.elo):
+            side = "won" if self.elo > 0 else "lost"
+            return (f"{_signed(self.elo)} Elo: every game {side}, so no finite estimate and no "
+                    f"interval; {tail}")
+        margin = f" +- {self.margin:.2f}" if math.isfinite(self.margin) else ""
+        return (f"{self.elo:.2f}{margin} Elo ({percent} interval {_signed(self.elo_low)} to "
+                f"{_signed(self.elo_high)}), {tail}")
+
+
+def _signed(value: float) -> str:
+    """``12.34``, or ``+inf`` / ``-inf``."""
+    return f"{value:.2f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def _distribution_stats(values: Sequence[float], counts: Sequence[int]) -> tuple[float, float]:

@@ -556,6 +556,10 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
     # Cuts: a bar across the pruned edges, just below the node where the cut happened.
     cut_nodes = [n for n in order if tree.nodes[n].get("cut_by")
                  and not tree.nodes[n].get("pruned")]
+    # The kinds of cut the whole search made (the key shows them in every frame of a replay,
+    # and none for a search that cuts nothing, such as minimax).
+    cut_kinds = {tree.nodes[n]["cut_by"] for n in cut_nodes
+                 if any(tree.nodes[k].get("pruned") for k in kids[n])} if cuts else set()
     if moment is not None:
         cut_nodes = [n for n in cut_nodes if n in moment.cuts]
     if cuts:
@@ -641,12 +645,13 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
         marker("v", MIN_FILL, MIN_EDGE, LEGEND_MIN)
         if "leaf" in categories or moment is not None:
             marker("s", LEAF_FILL, LEAF_EDGE, LEGEND_LEAF, ms=8)
-        if "pruned" in categories or cuts:
+        if "pruned" in categories or cut_kinds:
             marker("s", PRUNED_FILL, PRUNED_COLOR, LEGEND_PRUNED, ms=8, ls="--",
                    color=PRUNED_COLOR)
-        if cuts:
+        if "alpha" in cut_kinds:
             handles.append(Line2D([], [], color=ALPHA_CUT_COLOR, linewidth=3,
                                   label=LEGEND_ALPHA_CUT))
+        if "beta" in cut_kinds:
             handles.append(Line2D([], [], color=BETA_CUT_COLOR, linewidth=3,
                                   label=LEGEND_BETA_CUT))
         if moment is not None:

@@ -1,0 +1,45 @@
+"""How the exercises compare an answer with the right one: shared by every notebook's module.
+
+>>> whole_number(50.0, 50), whole_number("50", 50), whole_number(True, 1)
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ..ataxx import Move, State
+
+
+def whole_number(answer: Any, expected: int) -> bool:
+    """A number equal to the whole number ``expected``: an int, a numpy integer, or a float
+    with nothing after the point (50.0). A bool or a text is never right."""
+    if isinstance(answer, (bool, np.bool_)):
+        return False
+    if isinstance(answer, (int, np.integer)):
+        return int(answer) == expected
+    if isinstance(answer, (float, np.floating)):
+        return bool(np.isfinite(answer)) and float(answer) == expected
+    return False
+
+
+def same_move(fen: str) -> Callable[[Any, Any], bool]:
+    """Compare a move answer in the position ``fen``: a Move, or text in UAI ('b6', 'a7c5') or
+    protocol ('1 1 2 2') form. A clone is right from any source, as it gives the same position."""
+    def compare(answer: Any, expected: Any) -> bool:
+        state = State.from_fen(fen)
+        if isinstance(answer, str):
+            try:
+                answer = state.parse_move(answer.strip())
+            except ValueError:
+                return False
+        if not isinstance(answer, Move):
+            return False
+        try:
+            state.check_move(answer)            # a legal move of x, whatever its source
+        except ValueError:
+            return False
+        return state.canonical(answer) == state.canonical(expected)
+    return compare
