@@ -88,7 +88,7 @@ class GameClock:
     def budget_ms(self, remaining_ms: float | None = None, empty_squares: int = 45) -> int:
         remaining = self.remaining_ms if remaining_ms is None else remaining_ms
         usable = max(0.0, remaining - self.reserve_ms)
-        return int(usable / expected_moves_left(empty_squares))   # at most a third
+        return int(usable / expected_moves_left(empty_squares))   # >= 3 moves: <= a third
 
 
 def next_iteration_fits(finished: list[float], budget_s: float) -> bool:
