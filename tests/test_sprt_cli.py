@@ -199,6 +199,28 @@ def test_json_of_a_capped_trinomial_test(capsys):
         result["wins"], result["draws"], result["losses"], -10, 10, "normalized"))
 
 
+@pytest.mark.parametrize("given, expected", [([], 5), (["--decided-depth", "0"], 0),
+                                             (["--decided-depth", "3"], 3)])
+def test_the_openings_skip_decided_ones_unless_told_otherwise(given, expected, capsys,
+                                                              monkeypatch):
+    from course_lib.match import sprt_cli
+    seen = []
+
+    def fake_run_sprt(spec_a, spec_b, **options):
+        seen.append(options["openings"])
+        return run_sprt(spec_a, spec_b, **{**options, "max_games": 2})
+    monkeypatch.setattr(sprt_cli, "run_sprt", fake_run_sprt)
+    run_command(["greedy", "random", "--workers", "0", "--openings-plies", "6", *given], capsys)
+    assert seen == [RandomOpenings(plies=6, decided_depth=expected)]
+
+
+@pytest.mark.parametrize("bad", ["9", "-1", "two"])
+def test_a_decided_depth_out_of_range_is_refused(bad, capsys):
+    with pytest.raises(SystemExit):
+        run_command(["greedy", "random", "--decided-depth", bad], capsys)
+    assert "--decided-depth" in capsys.readouterr().err
+
+
 def test_help_documents_every_json_key(capsys):
     with pytest.raises(SystemExit):
         run_command(["--help"], capsys)

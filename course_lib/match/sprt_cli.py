@@ -103,6 +103,13 @@ def _elo_line(run: SprtRun) -> str:
     return f"Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
 
 
+def _decided_depth(text: str) -> int:
+    value = _count(text)
+    if value > 8:
+        raise argparse.ArgumentTypeError(f"expected a depth from 0 to 8, got {value}")
+    return value
+
+
 def _sprt_command(args: argparse.Namespace) -> int:
     from .arena import RandomOpenings
 
@@ -127,7 +134,8 @@ def _sprt_command(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     run = run_sprt(args.spec_a, args.spec_b, elo0=args.elo0, elo1=args.elo1, alpha=args.alpha,
                    beta=args.beta, model=args.model, scale=args.scale, max_games=args.max_games,
-                   openings=RandomOpenings(plies=args.openings_plies), seed=args.seed,
+                   openings=RandomOpenings(plies=args.openings_plies,
+                                           decided_depth=args.decided_depth), seed=args.seed,
                    workers=args.workers, time_ms=args.time_ms, on_update=on_update,
                    on_start=on_start)
     if args.json:
@@ -175,6 +183,9 @@ def register(subparsers: Any) -> None:
                         f"{DEFAULT_MAX_GAMES})")
     p.add_argument("--openings-plies", type=_count, default=4,
                    help="random plies from the start position before each pair (default 4)")
+    p.add_argument("--decided-depth", type=_decided_depth, default=5,
+                   help="draw an opening again while a search of this many plies finds a "
+                        "forced end of the game (default 5; 0 keeps every opening)")
     p.add_argument("--seed", type=_count, default=0,
                    help="seed of the openings and of seeded agents (default 0)")
     p.add_argument("--workers", type=_count, default=None,
