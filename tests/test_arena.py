@@ -175,6 +175,10 @@ def test_random_openings_skip_the_decided_ones_and_say_so_when_none_is_left():
     with pytest.raises(CourseError, match="decided_depth=0"):
         RandomOpenings(0, start=WIPE_IN_3).fen(0, 1)
     assert RandomOpenings(0, start=WIPE_IN_3, decided_depth=0).fen(0, 1) == WIPE_IN_3
+    finished = "7/7/7/7/7/7/x6 o 0 9"
+    for plies, depth in ((0, 0), (0, 5), (4, 0)):
+        with pytest.raises(CourseError, match="finished game"):
+            RandomOpenings(plies, start=finished, decided_depth=depth).fen(0, 1)
     for bad in (-1, 9, 2.0, True, "5"):
         with pytest.raises(CourseError, match="decided_depth"):
             RandomOpenings(4, decided_depth=bad)

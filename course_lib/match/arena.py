@@ -320,8 +320,9 @@ class RandomOpenings:
     An opening is decided when a fast alpha-beta search of ``decided_depth`` plies with the
     exact material evaluation (``eval=exact-material``) finds a forced end of the game: one
     side can take all the other's stones, or fill the board ahead, whatever the other does.
-    Such an opening is drawn again with the next seed (the module docstring gives the rule).
-    ``decided_depth=0`` keeps every opening.
+    Such an opening, or one where the game is already over, is drawn again with the next seed
+    (the module docstring gives the rule). ``decided_depth=0`` keeps every opening that is
+    still to play.
 
     >>> RandomOpenings(plies=4).fen(pair=0, seed=1)
     '6o/7/x6/7/7/5x1/o1o3x x 1 3'
@@ -348,6 +349,9 @@ class RandomOpenings:
     def fen(self, pair: int, seed: int) -> str:
         """The opening of pair ``pair`` in a match with seed ``seed``."""
         start = State.from_fen(self.start) if self.start else None
+        if start is not None and start.is_over():
+            raise CourseError(f"the start of the openings, {self.start!r}, is a finished game; "
+                              "nothing to play")
         for attempt in range(_OPENING_DRAWS):
             labels = ("opening", pair) if attempt == 0 else ("opening", pair, attempt)
             state = random_opening(self.plies, derive_seed(seed, *labels), start)
@@ -367,8 +371,9 @@ _OPENING_DRAWS = 100
 
 
 def is_decided_opening(state: State, depth: int = 5) -> bool:
-    """True when the game is over, or a ``depth``-ply search with the exact material
-    evaluation finds a forced end of the game (``|value| >= WIN_SCORE``); False for depth 0.
+    """True when the game is over, or when a ``depth``-ply search with the exact material
+    evaluation finds a forced end of the game (``|value| >= WIN_SCORE``); with depth 0, only
+    when the game is over.
 
     >>> is_decided_opening(State.from_fen("7/1xx4/4o2/7/o6/7/6x x 3 3"))   # x takes all in 3
     True
