@@ -35,6 +35,9 @@ class Exercise:
     solve: Callable[[], Any]
     hint: str
     compare: Callable[[Any, Any], bool]
+    mistake: Any = None
+    """A likely wrong answer, the one the hint is written for (the tests check that it gets
+    the hint); None when none is given."""
 
 
 _EXERCISES: dict[str, Exercise] = {}
@@ -50,9 +53,10 @@ def _same(answer: Any, expected: Any) -> bool:
 
 
 def register(name: str, solve: Callable[[], Any], hint: str,
-             compare: Callable[[Any, Any], bool] = _same) -> None:
-    """Add an exercise whose right answer is ``solve()``."""
-    _EXERCISES[name] = Exercise(name, solve, hint, compare)
+             compare: Callable[[Any, Any], bool] = _same, mistake: Any = None) -> None:
+    """Add an exercise whose right answer is ``solve()``; ``mistake`` is a likely wrong answer,
+    the one ``hint`` is written for."""
+    _EXERCISES[name] = Exercise(name, solve, hint, compare, mistake)
 
 
 def check(name: str, answer: Any) -> None:

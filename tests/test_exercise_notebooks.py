@@ -1,9 +1,10 @@
 """Every notebook's exercises, checked the same way: each registered exercise is asked in its
 solution notebook, the solution's answers are right and marked for the student copy, the student
-copy prints "not answered yet", and ``check`` never raises, whatever the answer.
+copy prints "not answered yet", ``check`` never raises, whatever the answer, and the likely
+mistake registered with each exercise gets its hint.
 
-The files test_exercises*.py add, per notebook, a likely wrong answer for each exercise (it must
-get its hint) and the right answers computed again by code of their own.
+The files test_exercises*.py add, per notebook, the right answers computed again by code of
+their own.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import numpy as np
 import pytest
 
 from course_lib.ataxx import Move, State
-from course_lib.exercises import check, exercise_cells, registered, run_exercise_cells, verdict
+from course_lib.exercises import (_EXERCISES, check, exercise_cells, registered,
+                                  run_exercise_cells, verdict)
 from course_lib.games import TicTacToe
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,3 +92,13 @@ def test_strange_answers_never_raise(notebook, answer, capsys):
         assert check(name, answer) is None
         out = capsys.readouterr().out
         assert out.startswith(f"{name}: wrong: ") and out.endswith("\n")
+
+
+def test_every_exercise_has_a_likely_mistake_that_gets_its_hint(notebook):
+    for name in registered(notebook[0]):
+        exercise = _EXERCISES[name]
+        assert exercise.mistake is not None, f"{name} registers no likely mistake"
+        assert not exercise.compare(exercise.mistake, exercise.solve()), name
+        text = verdict(name, exercise.mistake)
+        assert text.startswith(f"{name}: wrong: {exercise.mistake!r} is not it; hint: "), text
+        assert text.endswith(exercise.hint), text

@@ -12,7 +12,7 @@ import pytest
 
 from course_lib.ataxx import FIRST, SECOND, SQUARES, Move, State
 from course_lib.exercise_bank import nb02
-from course_lib.exercises import _EXERCISES, registered, verdict
+from course_lib.exercises import _EXERCISES, verdict
 from course_lib.match import random_opening
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,28 +30,6 @@ def test_the_notebook_asks_about_the_positions_of_the_bank(solution):
         assert fen in text
     assert 'make_agent(\\"greedy:eval=weights\\")' in text
     assert "pairs=10, opening_plies=6, seed=200" in text
-
-
-# --- Wrong answers ------------------------------------------------------
-
-# A likely mistake for each exercise.
-WRONG = {
-    "02-greedy-tie": "f3d3",          # tied, but its source f3 is on row 5, below f5 (row 3)
-    "02-square-weights": 0,           # material: the stone counts are even
-    "02-after-reply": 6,              # x's material after its own move, before o's reply
-    "02-match-score": 0.65,           # the score of B, greedy with material
-}
-
-
-def test_every_exercise_has_a_wrong_answer_sample():
-    assert registered("02") == sorted(WRONG)
-
-
-@pytest.mark.parametrize("name", sorted(WRONG))
-def test_wrong_answer_gets_the_hint(name):
-    text = verdict(name, WRONG[name])
-    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
-    assert text.endswith(_EXERCISES[name].hint)
 
 
 # --- The right answers, computed another way --------------------------------------------------
@@ -95,7 +73,7 @@ def test_right_answers_agree_with_an_independent_computation():
     reply = State.from_fen(nb02.REPLY_FEN)
     after = reply.apply(_greedy(reply))
     assert _EXERCISES["02-after-reply"].solve() == _material(after.apply(_greedy(after)), FIRST)
-    assert _material(after, FIRST) == WRONG["02-after-reply"]
+    assert _material(after, FIRST) == _EXERCISES["02-after-reply"].mistake
 
 
 def test_the_match_score_agrees_with_games_played_one_by_one():
@@ -111,7 +89,7 @@ def test_the_match_score_agrees_with_games_played_one_by_one():
             points += 1.0 if game.winner == a_player else 0.5 if game.winner == 0 else 0.0
     expected = points / (2 * nb02.MATCH["pairs"])
     assert _EXERCISES["02-match-score"].solve() == pytest.approx(expected)
-    assert 1 - expected == pytest.approx(WRONG["02-match-score"])
+    assert 1 - expected == pytest.approx(_EXERCISES["02-match-score"].mistake)
 
 
 def test_right_answers_in_other_forms():

@@ -1,6 +1,6 @@
-"""Notebook 06's exercises: the solution notebook's answers are right, a wrong answer gets its
-hint, ``...`` is "not answered yet", ``check`` never raises, and the right answers agree with
-computations written here from scratch."""
+"""Notebook 06's exercises: the notebook asks about the bank's own positions and numbers, and the
+right answers agree with computations written here from scratch. The checks every notebook
+shares, a likely mistake getting its hint among them, are in test_exercise_notebooks.py."""
 
 from __future__ import annotations
 
@@ -14,21 +14,16 @@ import pytest
 from course_lib.agents.mcts import MCTSAgent, Node
 
 from course_lib.exercise_bank import nb06
-from course_lib.exercises import _EXERCISES, verdict, registered as registered_exercises
+from course_lib.exercises import _EXERCISES, verdict
 from course_lib.games import TicTacToe
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "solutions" / "06_mcts.ipynb"
-PREFIX = "06"
 
 
 @pytest.fixture(scope="module")
 def solution() -> dict:
     return json.loads(NOTEBOOK.read_text())
-
-
-def registered() -> list[str]:
-    return registered_exercises(PREFIX)
 
 
 def test_the_notebook_asks_the_registered_questions(solution):
@@ -47,27 +42,6 @@ def test_the_notebook_asks_the_registered_questions(solution):
         assert f"MCTSAgent(iterations={setup['iterations']}, seed={setup['seed']})" in text
     assert "TicTacToe()" in text                            # the empty board of exercise 4
     assert "square 4" in text and "square 0" in text
-
-
-# --- Wrong answers and strange answers ------------------------------------------------------
-
-# A likely mistake for each exercise.
-WRONG = {
-    "06-ucb-value": 0.6 + 1.4 * math.sqrt(2 * math.log10(50) / 20),   # log10 instead of ln
-    "06-selected-child": 8,                                           # the most visited child
-    "06-lcb-move": 6,                                                 # the best win rate
-    "06-visits-after": 171,                                           # the centre's own visits
-}
-
-def test_every_exercise_has_a_wrong_answer_sample():
-    assert registered() == sorted(WRONG)
-
-
-@pytest.mark.parametrize("name", sorted(WRONG))
-def test_wrong_answer_gets_the_hint(name):
-    text = verdict(name, WRONG[name])
-    assert text.startswith(f"{name}: wrong: {WRONG[name]!r} is not it; hint: ")
-    assert text.endswith(_EXERCISES[name].hint)
 
 
 # --- The right answers, computed another way --------------------------------------------------
@@ -119,7 +93,7 @@ def test_lcb_move_by_hand():
     visits_pick = _first_best([(move, n) for move, n, _ in children])
     value_pick = _first_best([(move, q / n) for move, n, q in children])
     assert len({answer, visits_pick, value_pick}) == 3      # what the question says
-    assert WRONG["06-lcb-move"] == value_pick
+    assert _EXERCISES["06-lcb-move"].mistake == value_pick
 
 
 def test_visits_after_by_running_the_four_phases_by_hand():
@@ -135,7 +109,7 @@ def test_visits_after_by_running_the_four_phases_by_hand():
     centre = next(child for child in root.children if child.move == 4)
     node = next(child for child in centre.children if child.move == 0)
     assert _EXERCISES["06-visits-after"].solve() == node.visits
-    assert WRONG["06-visits-after"] == centre.visits
+    assert _EXERCISES["06-visits-after"].mistake == centre.visits
     # every visit of a node that is not a finished game went to a child, except its first
     assert node.visits == sum(child.visits for child in node.children) + 1
 

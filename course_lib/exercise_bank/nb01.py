@@ -6,7 +6,7 @@ notebook's number.
 
 from __future__ import annotations
 
-from ..ataxx import MAX_TURNS, State, perft
+from ..ataxx import MAX_TURNS, State, fast, perft
 from ..exercises import register
 from .compare import same_move as _same_move
 from .compare import whole_number as _whole_number
@@ -52,6 +52,7 @@ def _perft_2() -> int:
 
 register(
     "01-turns-left", _turns_left,
+    mistake=MAX_TURNS - 60,  # forgot the +1 for o to move
     hint="the last FEN field is the fullmove number: turns played = 2 * (fullmove - 1), "
          "plus 1 when o is to move (State.from_fen(fen).turns computes it); the game stops "
          "when 400 turns have been played in all.",
@@ -59,6 +60,8 @@ register(
 
 register(
     "01-legal-moves", _legal_move_count,
+    # counted (source, destination) pairs
+    mistake=len(fast.legal_moves(fast.to_fast(State.from_fen(MOVES_FEN)), pairs=True)),
     hint="count one clone per empty square next to an x stone (not one per stone next to it), "
          "plus one jump per (x stone, empty square two steps away). "
          "len(position.legal_moves()) counts them.",
@@ -66,6 +69,7 @@ register(
 
 register(
     "01-best-gain", _best_gain_move,
+    mistake="d6",  # a best clone; the jump c5e7 gains more
     hint="the lead is x's stones minus o's. A clone's new stone adds 1 to it, and every "
          "capture adds 2 (one more x stone, one less o stone); a jump adds only its captures. "
          "position.gain(move) gives each move's gain. "
@@ -75,6 +79,7 @@ register(
 
 register(
     "01-perft-2", _perft_2,
+    mistake=17 * 40,  # x's 17 moves times o's 40, as if nothing changed
     hint="for each move of x, count the replies of o. A move that captures o's last stones "
          "ends the game, and a finished game has no replies: it adds 0. "
          "perft(position, 2) computes it.",

@@ -70,6 +70,7 @@ def _match_score() -> float:
 
 register(
     "02-greedy-tie", _greedy_tie_move,
+    mistake="f3d3",  # tied, but its source f3 is on row 5, below f5 (row 3)
     hint="find the moves with the highest material for x, then take the first in canonical "
          "order: ascending (x1, y1, x2, y2) in protocol coordinates, where x is the row counted "
          "from the TOP (f5 is row 3, f3 is row 5). GreedyAgent().choose_move(position_1) plays "
@@ -79,12 +80,14 @@ register(
 
 register(
     "02-square-weights", _square_weights,
+    mistake=0,  # material: the stone counts are even
     hint="add up the weights of x's stones (3 in a corner, 2 on an edge, 1 inside) and "
          "subtract those of o's stones. square_weights(position_2, FIRST) computes it.",
     compare=lambda answer, expected: _whole_number(answer, expected))
 
 register(
     "02-after-reply", _after_reply,
+    mistake=6,  # x's material after its own move, before o's reply
     hint="count x's stones minus o's after both moves, not only after x's: o's greedy reply "
          "captures what it can. GreedyAgent().choose_move(...) gives each move; "
          "exchanges(play_game(GreedyAgent(), GreedyAgent(), position_3))[0].after_reply "
@@ -93,6 +96,7 @@ register(
 
 register(
     "02-match-score", _match_score,
+    mistake=0.65,  # the score of B, greedy with material
     hint="A is the first agent given to play_match, here greedy with square weights; the score "
          "is A's wins plus half its draws, divided by the games, a number between 0 and 1. "
          "play_match(make_a, GreedyAgent, pairs=10, opening_plies=6, seed=200).score "

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..agents.evaluation import exact, open_lines
 from ..agents.search import search
-from ..ataxx import State
+from ..ataxx import State, perft
 from ..exercises import register
 from ..games import GameTree, TicTacToe
 from .compare import same_move as _same_move
@@ -71,6 +71,7 @@ def _same_winner(answer: Any, expected: int) -> bool:
 
 register(
     "03-tree-value", _tree_value,
+    mistake=max(leaf for a in TREE for b in a for leaf in b),  # the best leaf
     hint="work from the bottom up. Each innermost pair such as [4, 6] holds the two leaves "
          "of a MAX node: the root player picks the larger. Each of the three items of the "
          "whole list is a MIN node over two such pairs: the opponent picks the smaller. The "
@@ -80,6 +81,7 @@ register(
 
 register(
     "03-leaves-depth-2", _leaves_at_depth_2,
+    mistake=perft(State.from_fen(LEAVES_FEN), 2),  # forgot finished games
     hint="a leaf is a node scored by the evaluation: every position at depth 2, and also every "
          "position at depth 1 where the game is over (a move that captures all of o's stones "
          "ends it, and that position has no children). perft(position, 2) counts only the "
@@ -88,6 +90,7 @@ register(
 
 register(
     "03-minimax-move", _minimax_move,
+    mistake="e5",  # greedy's move
     hint="the move with the most material for x after one move (greedy's choice) is not it: "
          "minimax at depth 2 scores each move of x by o's best reply, the one that leaves x "
          "the least material. search(position, 'minimax', depth=2).move gives it. Write the "
@@ -97,6 +100,7 @@ register(
 
 register(
     "03-tictactoe-winner", _tictactoe_winner,
+    mistake=0,  # "tic-tac-toe is a draw"
     hint="search the whole tree with scores for finished games: "
          "search(position, 'minimax', depth=9, evaluation=exact(open_lines)). A value above 0 "
          "means the player to move (X) wins, below 0 that O wins, 0 a draw. Answer 1 for X, "

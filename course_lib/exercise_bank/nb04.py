@@ -81,6 +81,7 @@ def _nodes_with_gain() -> int:
 
 register(
     "04-skipped-leaves", _skipped,
+    mistake=["0.1.1", "1.1", "2.1.1"],  # named the skipped MAX node, not its leaves
     hint="search from the left and keep alpha (what MAX can count on) and beta (what MIN can "
          "count on). A MIN node stops as soon as a child is worth alpha or less; a MAX node "
          "stops as soon as a child is worth beta or more. Every leaf below a skipped child is "
@@ -91,6 +92,7 @@ register(
 
 register(
     "04-window-value", _window_value,
+    mistake=5,  # alpha itself, as a fail-hard search says
     hint="the true value of the tree is 3, below the window, so the search promises a value "
          "of at most 5, but which one? Start with alpha = 5, beta = 10 at the root and follow "
          "the code: a MIN node stops at its first leaf that is 5 or less and returns that "
@@ -100,6 +102,7 @@ register(
 
 register(
     "04-best-order-leaves", _fewest_leaves,
+    mistake=7,  # the count in the order given
     hint="put the best move first at every node. At the root, search first the MIN node whose "
          "value is highest (its three leaves must all be scored to know its value). In the "
          "other MIN nodes, put first a leaf worth no more than that value: one leaf is then "
@@ -109,6 +112,7 @@ register(
 
 register(
     "04-nodes-gain", _nodes_with_gain,
+    mistake=2006,  # the count without ordering
     hint="count every node the search enters: the root, each of x's moves and each answer "
          "searched below them, but not the answers a cut skipped. "
          "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes "

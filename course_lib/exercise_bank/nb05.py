@@ -59,6 +59,7 @@ def _whole(answer, expected) -> bool:
 
 register(
     "05-zobrist-keys", _zobrist_keys,
+    mistake=6,  # one key per square that changes, and no side key
     hint="list what the move changes on the board, and count one key per stone that appears "
          "or disappears: the jump takes x's stone off a2 (one key) and puts one on c3 (one "
          "key); every captured stone changes owner, so o's key goes out and x's key comes in "
@@ -68,6 +69,7 @@ register(
 
 register(
     "05-node-budget", _node_budget_depth,
+    mistake=5,  # compared the budget with the depth-5 iteration alone
     hint="the budget counts the nodes of all iterations together: compare it with "
          "result.stats.nodes of each iteration (the total so far), not with the nodes of that "
          "depth alone. list(fast_iterative_deepening(position_2, order='gain')) to depth 6 "
@@ -77,6 +79,7 @@ register(
 
 register(
     "05-tt-hits", _tt_hits,
+    mistake=5,  # not a count of hits at all (a depth)
     hint="a hit is a probe that finds an entry of the same position with the same depth left; "
          "count it with stats.tt_hits of fast_search(position_3, 4, order='gain', "
          "table_slots=1 << 16), or search(position_3, depth=4, order='gain', "
@@ -86,6 +89,7 @@ register(
 
 register(
     "05-clock-budget", _clock_budget,
+    mistake=333,  # forgot the 50 ms reserve: int(3000 / 9)
     hint="budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still "
          "expected (empty squares / 2 + 3) and rounds down to a whole ms: "
          "int((3000 - 50) / (12 / 2 + 3)).",

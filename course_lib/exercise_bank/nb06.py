@@ -69,6 +69,7 @@ def _visits_after() -> int:
 
 register(
     "06-ucb-value", _ucb_value,
+    mistake=0.6 + 1.4 * math.sqrt(2 * math.log10(50) / 20),  # log10 instead of ln
     hint="UCB = Q/N + c * sqrt(2 * ln N(v) / N): here Q/N = 12/20 = 0.6, and the exploration "
          "term is 1.4 * sqrt(2 * ln(50) / 20). ln is the natural logarithm (math.log, not "
          "math.log10), of the parent's visits, and the 2 is inside the square root. "
@@ -77,6 +78,7 @@ register(
 
 register(
     "06-selected-child", _selected_child,
+    mistake=8,  # the most visited child
     hint="every move has been tried, so the next iteration selects: compute UCB = Q/N + "
          "1.4 * sqrt(2 * ln 40 / N) for each child and take the largest (the first in move "
          "order if two are equal). It is neither the most visited child nor the one with the "
@@ -87,6 +89,7 @@ register(
 
 register(
     "06-lcb-move", _lcb_move,
+    mistake=6,  # the best win rate
     hint="the lower confidence bound subtracts the exploration term instead of adding it: "
          "LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits. The rule plays the "
          "child with the largest LCB, which rewards a good win rate backed by many visits. "
@@ -96,6 +99,7 @@ register(
 
 register(
     "06-visits-after", _visits_after,
+    mistake=171,  # the centre's own visits
     hint="go down two levels: among agent_4.root.children find the child whose .move is 4 "
          "(X in the centre), then among that node's .children the one whose .move is 0 (O in "
          "the top left corner); its .visits is the answer. Not the centre's own visits, and not "

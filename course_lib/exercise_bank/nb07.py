@@ -71,6 +71,7 @@ def _expected_score() -> float:
 
 register(
     "07-llr", _llr,
+    mistake=30 * 0.13359 - 25 * 0.15423,  # the draws counted as losses
     hint="each win adds ln(p1/p0) and each loss adds ln((1-p1)/(1-p0)), with p0 = 0.5 and "
          "p1 = expected_score(50); the lecture's test ignores draws. win_loss_llr(wins, "
          "losses) computes it.",
@@ -78,6 +79,7 @@ register(
 
 register(
     "07-straight-wins", _straight_wins,
+    mistake=23,  # the lecture's answer, for 50 Elo
     hint="with H1 at 30 Elo, p1 = expected_score(30), so each win adds ln(p1/0.5); count the "
          "wins until the sum reaches ln((1-beta)/alpha) = 2.944, rounding up. "
          "win_loss_steps(0, 30) gives the step.",
@@ -85,6 +87,7 @@ register(
 
 register(
     "07-match-elo", _match_elo,
+    mistake=-400 * math.log10(80 / 45 - 1),  # the draws left out of the score
     hint="the score is (wins + draws / 2) / games, a number between 0 and 1; the Elo difference "
          "is elo_from_score(score) = -400 log10(1/score - 1). "
          "elo_estimate(wins, draws, losses).elo computes it (answer within 0.5 Elo).",
@@ -92,6 +95,7 @@ register(
 
 register(
     "07-expected-score", _expected_score,
+    mistake=1 / (1 + 10 ** (-120 / 40)),  # divided by 40, not 400
     hint="1 / (1 + 10^(-d/400)) with d the Elo difference; a fraction between 0 and 1, not a "
          "percentage. expected_score(d) computes it.",
     compare=_within(1e-3))

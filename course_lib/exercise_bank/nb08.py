@@ -84,6 +84,7 @@ def _within_one_elo(answer: Any, expected: float) -> bool:
 
 register(
     "08-crosstable-score", _crosstable_score,
+    mistake=2.5 / 8,  # only the match where C is named first
     hint="C's points are 1 per win and 1/2 per draw in ALL of C's matches, divided by all of "
          "C's games. C appears as the first name in some matches and as the second in others: "
          "in ('A', 'C'): (3, 0, 5) A won 3 and lost 5, so C won 5 and lost 3. "
@@ -92,6 +93,7 @@ register(
 
 register(
     "08-games", _games,
+    mistake=16 * 15 * 2 * 5,  # every pairing counted twice (A-B and B-A)
     hint="every pair of players meets once: n (n - 1) / 2 matches for n players, here with "
          "the 4 course agents counted too; each match is 5 pairs of 2 games. "
          "round_robin_games(players, pairs_per_match) computes it.",
@@ -99,6 +101,7 @@ register(
 
 register(
     "08-broken-reason", _broken_reason,
+    mistake="malformed",
     hint="put the moves on a board, captures included: State.start().play('7 7 5 7') and so on. "
          "Whose stone is on the square o's last move starts from? The referee's reason codes "
          "are timeout, malformed, illegal, illegal-pass, crash and closed. "
@@ -107,6 +110,7 @@ register(
 
 register(
     "08-elo-difference", _elo_difference,
+    mistake=400 * 0.15,  # a straight line through 50% instead of the logistic
     hint="the score is 13 / 20 = 0.65; find the difference D with "
          "1 / (1 + 10 ** (-D / 400)) = 0.65, that is D = -400 * log10(1 / 0.65 - 1). "
          "elo_from_score(0.65) computes it. Answer to within 1 Elo.",
