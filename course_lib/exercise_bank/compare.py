@@ -2,11 +2,15 @@
 
 >>> whole_number(50.0, 50), whole_number("50", 50), whole_number(True, 1)
 (True, False, False)
+>>> within(1e-3)(7 / 16, 0.4375), within(1.0)(61.5, 60.0), within(1e-3)("0.4375", 0.4375)
+(True, False, False)
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
+
+import math
 
 import numpy as np
 
@@ -23,6 +27,24 @@ def whole_number(answer: Any, expected: int) -> bool:
     if isinstance(answer, (float, np.floating)):
         return bool(np.isfinite(answer)) and float(answer) == expected
     return False
+
+
+def number(answer: Any) -> float | None:
+    """``answer`` as a finite float if it is a number (not a bool, not text), else None."""
+    if isinstance(answer, (bool, np.bool_)) or not isinstance(
+            answer, (int, float, np.integer, np.floating)):
+        return None
+    value = float(answer)
+    return value if math.isfinite(value) else None
+
+
+def within(tolerance: float) -> Callable[[Any, float], bool]:
+    """Compare a number with ``expected``: right when it is within ``tolerance`` of it
+    (``within(1e-3)`` takes 0.4375 or 7 / 16 for 0.4375)."""
+    def compare(answer: Any, expected: float) -> bool:
+        value = number(answer)
+        return value is not None and abs(value - expected) <= tolerance
+    return compare
 
 
 def same_move(fen: str) -> Callable[[Any, Any], bool]:

@@ -56,7 +56,7 @@ register(
     hint="the last FEN field is the fullmove number: turns played = 2 * (fullmove - 1), "
          "plus 1 when o is to move (State.from_fen(fen).turns computes it); the game stops "
          "when 400 turns have been played in all.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "01-legal-moves", _legal_move_count,
@@ -65,7 +65,7 @@ register(
     hint="count one clone per empty square next to an x stone (not one per stone next to it), "
          "plus one jump per (x stone, empty square two steps away). "
          "len(position.legal_moves()) counts them.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "01-best-gain", _best_gain_move,
@@ -83,4 +83,4 @@ register(
     hint="for each move of x, count the replies of o. A move that captures o's last stones "
          "ends the game, and a finished game has no replies: it adds 0. "
          "perft(position, 2) computes it.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)

@@ -6,17 +6,13 @@ match are the questions; the notebook shows the same FEN strings and arguments.
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
-import numpy as np
-
 from ..agents import GreedyAgent, make_agent, square_weights
 from ..ataxx import FIRST, State
 from ..exercises import register
 from ..match import play_match
 from .compare import same_move as _same_move
 from .compare import whole_number as _whole_number
+from .compare import within
 
 TIE_FEN = "x5x/7/5x1/3o3/o1o2x1/7/2o4 x 3 10"
 """02-greedy-tie: several moves share greedy's best value; which one does it play?"""
@@ -29,15 +25,6 @@ REPLY_FEN = "1o5/2o1x2/3xx2/1o5/1x5/7/7 x 3 11"
 
 MATCH = {"spec_a": "greedy:eval=weights", "pairs": 10, "opening_plies": 6, "seed": 200}
 """02-match-score: A = greedy with square weights against B = greedy with material."""
-
-
-def _fraction(answer: Any, expected: float) -> bool:
-    """A number (not a bool, not text) within 0.001 of ``expected``: 0.35 or 7 / 20."""
-    if isinstance(answer, (bool, np.bool_)) or not isinstance(answer, (int, float, np.integer,
-                                                                       np.floating)):
-        return False
-    value = float(answer)
-    return math.isfinite(value) and abs(value - expected) <= 1e-3
 
 
 def _greedy_tie_move():
@@ -83,7 +70,7 @@ register(
     mistake=0,  # material: the stone counts are even
     hint="add up the weights of x's stones (3 in a corner, 2 on an edge, 1 inside) and "
          "subtract those of o's stones. square_weights(position_2, FIRST) computes it.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "02-after-reply", _after_reply,
@@ -92,7 +79,7 @@ register(
          "captures what it can. GreedyAgent().choose_move(...) gives each move; "
          "exchanges(play_game(GreedyAgent(), GreedyAgent(), position_3))[0].after_reply "
          "gives the answer.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "02-match-score", _match_score,
@@ -101,4 +88,4 @@ register(
          "is A's wins plus half its draws, divided by the games, a number between 0 and 1. "
          "play_match(make_a, GreedyAgent, pairs=10, opening_plies=6, seed=200).score "
          "computes it.",
-    compare=_fraction)
+    compare=within(1e-3))

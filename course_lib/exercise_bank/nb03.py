@@ -77,7 +77,7 @@ register(
          "whole list is a MIN node over two such pairs: the opponent picks the smaller. The "
          "root is MAX over the three MIN nodes. "
          "search(GameTree(tree), 'minimax', depth=3).value computes it.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "03-leaves-depth-2", _leaves_at_depth_2,
@@ -86,7 +86,7 @@ register(
          "position at depth 1 where the game is over (a move that captures all of o's stones "
          "ends it, and that position has no children). perft(position, 2) counts only the "
          "first kind. search(position, 'minimax', depth=2).stats.leaves counts both.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "03-minimax-move", _minimax_move,

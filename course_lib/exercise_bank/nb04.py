@@ -98,7 +98,7 @@ register(
          "the code: a MIN node stops at its first leaf that is 5 or less and returns that "
          "leaf; the root returns the largest value its children returned. "
          "window_search(GameTree(tree_2), 2, 5, 10).value computes it.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "04-best-order-leaves", _fewest_leaves,
@@ -108,7 +108,7 @@ register(
          "other MIN nodes, put first a leaf worth no more than that value: one leaf is then "
          "enough to cut. Write the reordered tree and count with "
          "search(GameTree(tree), 'alphabeta', 2).stats.leaves.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "04-nodes-gain", _nodes_with_gain,
@@ -117,4 +117,4 @@ register(
          "searched below them, but not the answers a cut skipped. "
          "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes "
          "counts them; the printed count is without ordering.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)

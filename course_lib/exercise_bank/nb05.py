@@ -53,10 +53,6 @@ def _clock_budget() -> int:
                                                empty_squares=CLOCK_EMPTY)
 
 
-def _whole(answer, expected) -> bool:
-    return _whole_number(answer, expected)
-
-
 register(
     "05-zobrist-keys", _zobrist_keys,
     mistake=6,  # one key per square that changes, and no side key
@@ -65,7 +61,7 @@ register(
          "key); every captured stone changes owner, so o's key goes out and x's key comes in "
          "(two keys per capture); and the side to move changes (the 'o to move' key). "
          "zobrist_difference(a, b) lists them.",
-    compare=_whole)
+    compare=_whole_number)
 
 register(
     "05-node-budget", _node_budget_depth,
@@ -75,7 +71,7 @@ register(
          "depth alone. list(fast_iterative_deepening(position_2, order='gain')) to depth 6 "
          "shows the totals; fast_iterative_deepening(..., max_nodes=220_000) applies the "
          "budget itself.",
-    compare=_whole)
+    compare=_whole_number)
 
 register(
     "05-tt-hits", _tt_hits,
@@ -85,7 +81,7 @@ register(
          "table_slots=1 << 16), or search(position_3, depth=4, order='gain', "
          "table=TranspositionTable(1 << 16)) (the same count, slower). Not tt_cutoffs (only "
          "the hits that end the node at once), and not the table's filled() slots.",
-    compare=_whole)
+    compare=_whole_number)
 
 register(
     "05-clock-budget", _clock_budget,
@@ -93,4 +89,4 @@ register(
     hint="budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still "
          "expected (empty squares / 2 + 3) and rounds down to a whole ms: "
          "int((3000 - 50) / (12 / 2 + 3)).",
-    compare=_whole)
+    compare=_whole_number)

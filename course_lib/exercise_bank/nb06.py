@@ -15,7 +15,7 @@ from ..agents.mcts import MCTSAgent, final_choice, ucb
 from ..exercises import register
 from ..games import TicTacToe
 from .compare import whole_number as _whole_number
-from .nb02 import _fraction
+from .compare import within
 
 UCB_COUNTS = {"parent_visits": 50, "wins": 12, "visits": 20, "c": 1.4}
 """06-ucb-value: the UCB value of a child with these counts."""
@@ -74,7 +74,7 @@ register(
          "term is 1.4 * sqrt(2 * ln(50) / 20). ln is the natural logarithm (math.log, not "
          "math.log10), of the parent's visits, and the 2 is inside the square root. "
          "Answer with a number such as 1.234.",
-    compare=_fraction)
+    compare=within(1e-3))
 
 register(
     "06-selected-child", _selected_child,
@@ -85,7 +85,7 @@ register(
          "highest win rate: the exploration term is largest where N is small. "
          "children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
          "Answer with the square's number, 0 to 8.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "06-lcb-move", _lcb_move,
@@ -95,7 +95,7 @@ register(
          "child with the largest LCB, which rewards a good win rate backed by many visits. "
          "final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, "
          "0 to 8.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "06-visits-after", _visits_after,
@@ -105,4 +105,4 @@ register(
          "the top left corner); its .visits is the answer. Not the centre's own visits, and not "
          "the other order (O's move is below X's). The same seed gives the same tree on every "
          "run.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)

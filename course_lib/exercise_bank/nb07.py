@@ -7,12 +7,10 @@ questions; the notebook shows the same numbers.
 from __future__ import annotations
 
 import math
-from typing import Any
-
-import numpy as np
 
 from ..exercises import register
 from ..strength import Sprt, elo_estimate, expected_score, win_loss_llr
+from .compare import whole_number, within
 
 LLR_RESULTS = {"wins": 30, "draws": 7, "losses": 18}
 """07-llr: the lecture's test (H0 0 Elo, H1 50 Elo) after these results."""
@@ -25,27 +23,6 @@ MATCH_RESULTS = {"wins": 45, "draws": 10, "losses": 25}
 
 ELO_DIFFERENCE = 120
 """07-expected-score: A's expected score when A is this many Elo stronger."""
-
-
-def _number(answer: Any) -> float | None:
-    """``answer`` as a finite float if it is a number (not a bool, not text), else None."""
-    if isinstance(answer, (bool, np.bool_)) or not isinstance(
-            answer, (int, float, np.integer, np.floating)):
-        return None
-    value = float(answer)
-    return value if math.isfinite(value) else None
-
-
-def _within(tolerance: float):
-    def compare(answer: Any, expected: float) -> bool:
-        value = _number(answer)
-        return value is not None and abs(value - expected) <= tolerance
-    return compare
-
-
-def _whole(answer: Any, expected: int) -> bool:
-    value = _number(answer)
-    return value is not None and value == expected
 
 
 def _llr() -> float:
@@ -75,7 +52,7 @@ register(
     hint="each win adds ln(p1/p0) and each loss adds ln((1-p1)/(1-p0)), with p0 = 0.5 and "
          "p1 = expected_score(50); the lecture's test ignores draws. win_loss_llr(wins, "
          "losses) computes it.",
-    compare=_within(1e-3))
+    compare=within(1e-3))
 
 register(
     "07-straight-wins", _straight_wins,
@@ -83,7 +60,7 @@ register(
     hint="with H1 at 30 Elo, p1 = expected_score(30), so each win adds ln(p1/0.5); count the "
          "wins until the sum reaches ln((1-beta)/alpha) = 2.944, rounding up. "
          "win_loss_steps(0, 30) gives the step.",
-    compare=_whole)
+    compare=whole_number)
 
 register(
     "07-match-elo", _match_elo,
@@ -91,11 +68,11 @@ register(
     hint="the score is (wins + draws / 2) / games, a number between 0 and 1; the Elo difference "
          "is elo_from_score(score) = -400 log10(1/score - 1). "
          "elo_estimate(wins, draws, losses).elo computes it (answer within 0.5 Elo).",
-    compare=_within(0.5))
+    compare=within(0.5))
 
 register(
     "07-expected-score", _expected_score,
     mistake=1 / (1 + 10 ** (-120 / 40)),  # divided by 40, not 400
     hint="1 / (1 + 10^(-d/400)) with d the Elo difference; a fraction between 0 and 1, not a "
          "percentage. expected_score(d) computes it.",
-    compare=_within(1e-3))
+    compare=within(1e-3))

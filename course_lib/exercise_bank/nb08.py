@@ -8,15 +8,13 @@ counts and transcript are the questions; the notebook shows the same ones.
 
 from __future__ import annotations
 
-import math
 from typing import Any
-
-import numpy as np
 
 from ..exercises import register
 from ..match.tournament import replay, round_robin_games
 from ..strength import elo_from_score, round_robin_elo
 from .compare import whole_number as _whole_number
+from .compare import within
 
 RESULTS = {("A", "B"): (5, 1, 2), ("A", "C"): (3, 0, 5), ("A", "D"): (6, 2, 0),
            ("B", "C"): (4, 0, 4), ("B", "D"): (2, 4, 2), ("C", "D"): (1, 3, 4)}
@@ -48,15 +46,6 @@ def _crosstable_score() -> float:
     return row.points / row.games
 
 
-def _fraction(answer: Any, expected: float) -> bool:
-    """A number (not a bool, not text) within 0.001 of ``expected``: 0.4375 or 7 / 16."""
-    if isinstance(answer, (bool, np.bool_)) or not isinstance(answer, (int, float, np.integer,
-                                                                       np.floating)):
-        return False
-    value = float(answer)
-    return math.isfinite(value) and abs(value - expected) <= 1e-3
-
-
 def _games() -> int:
     return round_robin_games(PLAYERS, PAIRS)
 
@@ -74,14 +63,6 @@ def _elo_difference() -> float:
     return elo_from_score(POINTS / GAMES)
 
 
-def _within_one_elo(answer: Any, expected: float) -> bool:
-    if isinstance(answer, (bool, np.bool_)) or not isinstance(answer, (int, float, np.integer,
-                                                                       np.floating)):
-        return False
-    value = float(answer)
-    return math.isfinite(value) and abs(value - expected) <= 1.0
-
-
 register(
     "08-crosstable-score", _crosstable_score,
     mistake=2.5 / 8,  # only the match where C is named first
@@ -89,7 +70,7 @@ register(
          "C's games. C appears as the first name in some matches and as the second in others: "
          "in ('A', 'C'): (3, 0, 5) A won 3 and lost 5, so C won 5 and lost 3. "
          "round_robin_elo(results_1) lists every player's points and games.",
-    compare=_fraction)
+    compare=within(1e-3))
 
 register(
     "08-games", _games,
@@ -97,7 +78,7 @@ register(
     hint="every pair of players meets once: n (n - 1) / 2 matches for n players, here with "
          "the 4 course agents counted too; each match is 5 pairs of 2 games. "
          "round_robin_games(players, pairs_per_match) computes it.",
-    compare=lambda answer, expected: _whole_number(answer, expected))
+    compare=_whole_number)
 
 register(
     "08-broken-reason", _broken_reason,
@@ -114,4 +95,4 @@ register(
     hint="the score is 13 / 20 = 0.65; find the difference D with "
          "1 / (1 + 10 ** (-D / 400)) = 0.65, that is D = -400 * log10(1 / 0.65 - 1). "
          "elo_from_score(0.65) computes it. Answer to within 1 Elo.",
-    compare=_within_one_elo)
+    compare=within(1.0))

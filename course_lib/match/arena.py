@@ -134,7 +134,7 @@ from ..errors import CourseError
 from ..rng import SplitMix64, check_seed
 from .play import play_game, random_opening
 from .protocol import choose_with_time
-from .referee import referee
+from .referee import ending, referee
 
 if TYPE_CHECKING:                   # numpy is imported only where a matrix is made: the
     import numpy as np              # workers stay quick to start
@@ -522,17 +522,6 @@ class GameResult:
                 f"{self.reason}, {self.turns} turns")
 
 
-def _ending(state: State) -> str:
-    """The referee's reason code for a game played to its end."""
-    if state.stones(FIRST) == 0 or state.stones(SECOND) == 0:
-        return "no-stones"
-    if state.empty_squares == 0:
-        return "board-full"
-    if state.turns >= 400:
-        return "turn-limit"
-    return "no-moves"
-
-
 class _OutOfTime(Exception):
     """The player to move ran out of its arena clock."""
 
@@ -605,7 +594,7 @@ def _play_in_process(task: GameTask, first: str, second: str) -> GameResult:
     seconds = time.perf_counter() - started
     stones = [final.stones(FIRST), final.stones(SECOND)]
     if fault is None:
-        winner, reason = final.winner(), _ending(final)
+        winner, reason = final.winner(), ending(final)
         detail = f"{final.outcome_reason()}: x {stones[0]} - o {stones[1]}"
     else:
         loser, reason, detail = fault

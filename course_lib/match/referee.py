@@ -64,7 +64,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..ataxx import FIRST, SECOND, Move, State
+from ..ataxx import FIRST, MAX_TURNS, SECOND, Move, State
 from ..errors import CourseError, IllegalMoveError
 from .protocol import START_FEN_VARIABLE
 
@@ -564,12 +564,13 @@ def _parse_move(player: int, line: bytes) -> Move:
                      f"move: {error}") from None
 
 
-def _ending(state: State) -> str:
+def ending(state: State) -> str:
+    """The reason code (one of ``ENDINGS``) of a game that was played to its end."""
     if state.stones(FIRST) == 0 or state.stones(SECOND) == 0:
         return "no-stones"
     if state.empty_squares == 0:
         return "board-full"
-    if state.turns >= 400:
+    if state.turns >= MAX_TURNS:
         return "turn-limit"
     return "no-moves"
 
@@ -685,7 +686,7 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
         winner, loser, reason = 3 - fault.player, fault.player, fault.reason
         detail = fault.detail
     else:
-        winner, loser, reason = state.winner(), None, _ending(state)
+        winner, loser, reason = state.winner(), None, ending(state)
         detail = f"{state.outcome_reason()}: x {stones[0]} - o {stones[1]}"
     return RefereeResult(
         winner=winner, reason=reason, detail=detail, moves=moves, stones=stones,
@@ -743,4 +744,4 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=_referee_command)
 
 
-__all__ = ["ENDINGS", "FAULTS", "MAX_LINE", "RefereeResult", "referee", "register"]
+__all__ = ["ENDINGS", "FAULTS", "MAX_LINE", "RefereeResult", "ending", "referee", "register"]
