@@ -9,9 +9,9 @@ import pytest
 
 from course_lib.agents import GameClock, GreedyAgent, make_agent
 from course_lib.agents.players import next_iteration_fits
-from course_lib.agents.deepening import (SIDE, Stopwatch, clock_schedule, depth_reached,
-                                         entry_kinds, expected_collisions, zobrist_difference,
-                                         zobrist_key)
+from course_lib.agents.deepening import (SIDE, Stopwatch, clock_schedule, clock_spending,
+                                         depth_reached, entry_kinds, expected_collisions,
+                                         zobrist_difference, zobrist_key)
 from course_lib.agents.fast_search import FastTranspositionTable, fast_search
 from course_lib.agents.search import search
 from course_lib.agents.transposition import (EXACT, LOWER, UPPER, ZOBRIST_KEYS,
@@ -238,3 +238,23 @@ def test_the_timed_agent_keeps_the_time_an_abandoned_iteration_would_waste(monke
     monkeypatch.setattr(players.time, "perf_counter", script2.perf_counter)
     make_agent("alphabeta:time=400").choose_move(State.from_fen(MIDDLE))
     assert script2.started == [1, 2, 3, 4, 5]      # 63 + 250 ms fits in 400 ms
+
+
+def test_clock_spending_records_what_the_clock_gave_and_what_was_spent():
+    start = State.from_fen(MIDDLE)
+    agent = make_agent("alphabeta:game=600,order=gain,tier=fast")
+    trace = clock_spending(agent, GreedyAgent(), start)
+    assert trace.final.is_over()
+    moves = len(trace.given)
+    assert moves > 1 and len(trace.spent) == len(trace.empty_squares) == moves
+    assert trace.empty_squares[0] == start.empty_squares
+    assert trace.empty_squares == sorted(trace.empty_squares, reverse=True)
+    for i in range(moves):                 # the clock's own arithmetic, move after move
+        replay = GameClock(600)
+        replay.used_ms = sum(trace.spent[:i])
+        assert trace.given[i] == replay.budget_ms(empty_squares=trace.empty_squares[i])
+        assert trace.spent[i] >= 0
+    assert trace.left_ms == pytest.approx(600 - sum(trace.spent))
+    assert trace.left_ms == pytest.approx(agent.clock.remaining_ms)
+    with pytest.raises(ValueError, match="game clock"):
+        clock_spending(make_agent("alphabeta:depth=1"), GreedyAgent(), start)

@@ -12,6 +12,8 @@ Introduced in notebook 05 (iterative deepening, transposition tables and time co
   a time budget, in either tier;
 - ``clock_schedule(empty_squares)``: the budgets a ``GameClock`` gives, move after move, if
   every move spends its whole budget;
+- ``clock_spending(agent, opponent, start)``: a game of an agent with a game clock, and the
+  budget its clock gave and the time it spent on each of its moves;
 - ``Stopwatch(agent)``: an agent that plays as ``agent`` does and records the time and the
   depth of every move.
 
@@ -28,13 +30,14 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .base import as_agent
 from .players import GameClock
 from .transposition import EXACT, LOWER, UPPER, ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
 
-__all__ = ["Stopwatch", "clock_schedule", "depth_reached", "entry_kinds",
+__all__ = ["ClockSpending", "Stopwatch", "clock_schedule", "clock_spending", "depth_reached", "entry_kinds",
            "expected_collisions", "zobrist_difference", "zobrist_key"]
 
 SIDE = "second to move"
@@ -150,6 +153,46 @@ def clock_schedule(empty_squares: Sequence[int], total_ms: float = 10_000,
         budgets.append(budget)
         clock.used_ms += budget
     return budgets
+
+
+@dataclass
+class ClockSpending:
+    """What ``clock_spending`` saw: per move of the clocked agent, the empty squares it found
+    (``empty_squares``), the budget its clock gave (``given``, ms) and the time it spent
+    (``spent``, ms); the clock's time left at the end (``left_ms``) and the final position."""
+
+    empty_squares: list[int]
+    given: list[int]
+    spent: list[float]
+    left_ms: float
+    final: Any
+
+
+def clock_spending(agent: Any, opponent: Any, start: Any) -> ClockSpending:
+    """Play ``agent`` (a ``SearchAgent`` with a game clock, ``game=`` in its spec) against
+    ``opponent`` from ``start`` to the end of the game, ``agent`` moving for the side to move
+    in ``start``, and record the budget and the time spent of each of its moves.
+    """
+    clock = getattr(agent, "clock", None)
+    if clock is None:
+        raise ValueError("clock_spending needs an agent with a game clock, such as "
+                         "make_agent('alphabeta:game=10000,tier=fast')")
+    opponent = as_agent(opponent)
+    side, state = start.to_move, start
+    empty: list[int] = []
+    given: list[int] = []
+    spent: list[float] = []
+    while not state.is_over():
+        if state.to_move == side:
+            empty.append(state.empty_squares)
+            given.append(clock.budget_ms(empty_squares=state.empty_squares))
+            before = clock.used_ms
+            move = agent.choose_move(state)
+            spent.append(clock.used_ms - before)
+        else:
+            move = opponent.choose_move(state)
+        state = state.apply(move)
+    return ClockSpending(empty, given, spent, clock.remaining_ms, state)
 
 
 class Stopwatch:
