@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from course_lib.agents.experiments import minimal_tree_leaves
 from course_lib.ataxx import State
 from course_lib.exercise_bank import nb04
 from course_lib.exercises import _EXERCISES, exercise_cells, verdict
@@ -111,6 +112,7 @@ def test_fewest_leaves_is_the_minimal_tree():
             _alphabeta([list(c) for c in children], -math.inf, math.inf, True, (), scored)
             fewest = min(fewest, len(scored))
     assert _EXERCISES["04-best-order-leaves"].solve() == fewest == 3 + 3 - 1
+    assert minimal_tree_leaves(3, 2) == fewest          # the helper notebook 04 teaches
     assert len(nb04._reorderings(TEXTBOOK_TREE)) == 6 * 6 ** 3
 
 

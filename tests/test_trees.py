@@ -31,6 +31,7 @@ from course_lib.ataxx import State  # noqa: E402
 from course_lib.games import TEXTBOOK_TREE, GameTree, TicTacToe  # noqa: E402
 from course_lib.viz import (SearchStepper, draw_alphabeta, draw_tree,  # noqa: E402
                             measure_node_counts, plot_node_counts, tidy_layout)
+from course_lib.viz.trees import LEGEND_FOLDED, MAX_FIGURE_WIDTH  # noqa: E402
 
 ALPHA_CUT_TEXT = "alpha cut (at a MIN node)"
 BETA_CUT_TEXT = "beta cut (at a MAX node)"
@@ -365,6 +366,44 @@ def test_the_key_shows_only_the_cuts_the_search_made():
         plt.close(ax.figure)
 
 
+@pytest.mark.parametrize("position, depth", [(MID_GAME, 2), (LATE_GAME, 3), (MID_GAME, 3)])
+def test_folded_diagram_draws_each_cuts_pruned_children_as_one(position, depth):
+    result = search(TicTacToe.from_string(position), algorithm="alphabeta", depth=depth,
+                    record=True)
+    tree = result.tree
+    ax = draw_alphabeta(result, fold=True)
+    drawn = {gid_node(g) for g in node_collections(ax)}
+    folded = texts_with(ax, "folded:")
+    for node in tree:
+        pruned = [k for k in tree.successors(node) if tree.nodes[k]["pruned"]]
+        if len(pruned) > 1:                         # one square stands for all of them
+            first = min(pruned, key=lambda k: tree.nodes[k]["order"])
+            assert [k for k in pruned if k in drawn] == [first]
+            assert folded[f"folded:{first}"] == f"\u00d7{len(pruned)}"
+        else:
+            assert all(k in drawn for k in pruned)
+    visited = {n for n in tree if not tree.nodes[n]["pruned"]}
+    assert visited <= drawn
+    assert len(folded) == sum(1 for n in tree
+                              if sum(tree.nodes[k]["pruned"] for k in tree.successors(n)) > 1)
+    assert (LEGEND_FOLDED in legend_texts(ax)) == bool(folded)
+    plt.close(ax.figure)
+
+
+def test_pictures_fit_the_notebook_and_fold_only_when_too_wide():
+    small = draw_alphabeta(textbook())
+    assert not texts_with(small, "folded:")              # the textbook tree fits unfolded
+    wide = search(TicTacToe.from_string(MID_GAME), algorithm="alphabeta", depth=3, record=True)
+    assert trees_module._too_wide(wide.tree)
+    ax = draw_alphabeta(wide)
+    assert texts_with(ax, "folded:")
+    for axes in (small, ax, draw_tree(wide, fold=False)):
+        assert axes.figure.get_figwidth() <= MAX_FIGURE_WIDTH
+    with pytest.raises(ValueError, match="fold"):
+        draw_alphabeta(wide, fold="yes")
+    plt.close("all")
+
+
 def test_pictures_are_deterministic():
     first = png_bytes(draw_alphabeta(textbook()))
     second = png_bytes(draw_alphabeta(textbook()))
@@ -376,7 +415,7 @@ def test_pictures_are_deterministic():
 def test_alphabeta_diagram_of_tic_tac_toe(position, depth):
     result = search(TicTacToe.from_string(position), algorithm="alphabeta", depth=depth,
                     record=True)
-    ax = draw_alphabeta(result)
+    ax = draw_alphabeta(result, fold=False)
     nodes = node_collections(ax)
     assert len(nodes) == result.tree.number_of_nodes()
     cut_events = [e for e in result.events if e["event"] == "cut"]
@@ -572,16 +611,20 @@ def test_plot_node_counts_draws_data_and_reference_curves():
         assert list(by_label[label].get_ydata()) == values
     dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
     assert len(dashed) == 2
-    full = next(line for line in dashed if "d/2" not in line.get_label())
-    half = next(line for line in dashed if "d/2" in line.get_label())
-    for line, power in ((full, lambda d: b ** d), (half, lambda d: b ** (d / 2))):
-        xs, ys = line.get_xdata(), line.get_ydata()
-        assert min(xs) == 1 and max(xs) == 4
-        assert all(y == pytest.approx(power(x)) for x, y in zip(xs, ys))
+    full = next(line for line in dashed if "minimal" not in line.get_label())
+    minimal = next(line for line in dashed if "minimal" in line.get_label())
+    xs, ys = full.get_xdata(), full.get_ydata()
+    assert min(xs) == 1 and max(xs) == 4
+    assert all(y == pytest.approx(b ** x) for x, y in zip(xs, ys))
+    # Knuth and Moore's minimal tree, counted by hand for b = 16: its levels hold
+    # 1, 16, 16 + 16 - 1 = 31, 256 + 16 - 1 = 271, 256 + 256 - 1 = 511 nodes.
+    assert list(minimal.get_xdata()) == depths
+    assert list(minimal.get_ydata()) == [1 + 16, 1 + 16 + 31, 1 + 16 + 31 + 271,
+                                         1 + 16 + 31 + 271 + 511]
     legend = legend_texts(ax)
     assert set(counts) <= set(legend)
-    assert any("b^" in t and "d/2" in t for t in legend)
-    assert any("b^" in t and "d/2" not in t for t in legend)
+    assert any("minimal tree" in t for t in legend)
+    assert any("b^" in t for t in legend)
     fig, given = plt.subplots()
     assert plot_node_counts(depths, counts, 16, ax=given) is given
     with pytest.raises(ValueError):

@@ -2,8 +2,10 @@
 
 ``measure_node_counts`` runs ``course_lib.agents.search.search`` once per depth and
 configuration and keeps the node counts; ``plot_node_counts`` draws them on a log scale with
-two reference curves, b^d (every node, as minimax visits) and b^(d/2) (the best case of
-alpha-beta with perfect move ordering).
+two reference curves: b^d (every node, as minimax visits) and the nodes of Knuth and Moore's
+minimal tree (the best case of alpha-beta, the best move first everywhere: at depth d it has
+b^ceil(d/2) + b^floor(d/2) - 1 leaves, about 2 b^(d/2); see
+``course_lib.agents.experiments.minimal_tree_nodes``).
 
 >>> from course_lib.games import TicTacToe
 >>> measure_node_counts(TicTacToe(), [1, 2], {"minimax": {"algorithm": "minimax"}})
@@ -12,10 +14,11 @@ alpha-beta with perfect move ordering).
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 REFERENCE_FULL_GID = "reference:b^d"
-REFERENCE_HALF_GID = "reference:b^(d/2)"
+REFERENCE_MINIMAL_GID = "reference:minimal-tree"
 
 
 def measure_node_counts(state: Any, depths: Sequence[int],
@@ -56,8 +59,10 @@ def measure_node_counts(state: Any, depths: Sequence[int],
 
 def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[float]],
                      branching: float, ax: Any = None, title: str | None = None) -> Any:
-    """Plot node counts against depth on a log scale, with the reference curves b^d and
-    b^(d/2) dashed and labelled; return the Axes.
+    """Plot node counts against depth on a log scale, with two reference curves dashed and
+    labelled: b^d, and the nodes of the minimal tree (``minimal_tree_nodes(b, d)``, the
+    fewest alpha-beta can visit in a tree with b moves at every node), drawn at the whole
+    depths from the first to the last; return the Axes.
 
     Args:
         depths: the depths searched, e.g. ``[1, 2, 3, 4]``.
@@ -96,9 +101,13 @@ def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[
     b = f"{branching:g}"
     ax.plot(xs, [branching ** x for x in xs], linestyle="--", color="#555555", linewidth=1.2,
             label=f"$b^{{d}}$ (every node), b = {b}", gid=REFERENCE_FULL_GID, zorder=2)
-    ax.plot(xs, [branching ** (x / 2) for x in xs], linestyle="--", color="#999999",
-            linewidth=1.2, label=f"$b^{{d/2}}$ (alpha-beta, perfect order), b = {b}",
-            gid=REFERENCE_HALF_GID, zorder=2)
+    from ..agents.experiments import minimal_tree_nodes
+
+    whole = list(range(math.ceil(low), math.floor(high) + 1))
+    ax.plot(whole, [minimal_tree_nodes(branching, d) for d in whole], linestyle="--",
+            marker=".", color="#999999", linewidth=1.2,
+            label=f"minimal tree (alpha-beta, perfect order), b = {b}",
+            gid=REFERENCE_MINIMAL_GID, zorder=2)
 
     ax.set_yscale("log")
     ax.set_xticks(sorted(set(depths)))

@@ -24,7 +24,10 @@ lower bound and the largest upper bound of its children, a pruned child may be a
 Pictures of big trees are unreadable, so the drawing functions refuse a tree with more than
 ``max_nodes`` nodes (default 200) and say how to draw less: ``max_depth=1`` draws the first
 levels only (each node whose children are hidden says how many nodes hang below it), and
-``subtree(result, node)`` cuts out one branch.
+``subtree(result, node)`` cuts out one branch. A picture is never wider than
+``MAX_FIGURE_WIDTH`` inches (960 pixels at the notebook's 100 dots per inch): a wider tree is
+drawn smaller, and where a cut left several pruned children side by side they are drawn as one
+grey square marked ``×n`` (``fold=True``; by default only when the tree would not fit).
 
 Nothing here calls ``plt.show()``; with ``ax=None`` a new figure sized to the tree is made with
 pyplot (so that a notebook shows it). The same tree and options always give the same picture.
@@ -73,6 +76,7 @@ LEGEND_ALPHA_CUT = "alpha cut (at a MIN node)"
 LEGEND_BETA_CUT = "beta cut (at a MAX node)"
 LEGEND_CURRENT = "current node"
 LEGEND_HIDDEN = "+n: nodes below, not drawn"
+LEGEND_FOLDED = "\u00d7n: n pruned children drawn as one"
 
 DEFAULT_MAX_NODES = 200
 INFINITY = "\u221e"
@@ -84,7 +88,9 @@ _VALUE_FONT = 9.5
 _SMALL_FONT = 8.0
 _UNIT_INCHES = 0.66
 _LEVEL_INCHES = 1.05
-_MAX_FIGURE_WIDTH = 40.0
+MAX_FIGURE_WIDTH = 9.6
+"""The widest picture, in inches: 960 pixels at 100 dots per inch, the width of a notebook."""
+_MAX_FIGURE_WIDTH = MAX_FIGURE_WIDTH
 
 
 # --- Trees: reading what a search recorded ----------------------------------------------------
@@ -419,6 +425,33 @@ def _truncate(tree: Any, max_depth: int | None) -> tuple[Any, dict[Any, int]]:
     return tree.subgraph(keep), hidden
 
 
+def _fold_pruned(tree: Any) -> tuple[Any, dict[Any, list[Any]]]:
+    """The tree with each node's pruned children (two or more) replaced by the first of them,
+    and, for each kept one, the pruned siblings it stands for (itself first)."""
+    order, kids, _ = _preorder(tree)
+    folded: dict[Any, list[Any]] = {}
+    drop: set[Any] = set()
+    for node in order:
+        pruned = [k for k in kids[node] if tree.nodes[k].get("pruned")]
+        if len(pruned) > 1:
+            folded[pruned[0]] = pruned
+            for other in pruned[1:]:
+                drop.add(other)
+                stack = list(kids[other])
+                while stack:                    # a pruned child has no children, but be sure
+                    below = stack.pop()
+                    drop.add(below)
+                    stack.extend(kids[below])
+    if not drop:
+        return tree, {}
+    return tree.subgraph([n for n in order if n not in drop]), folded
+
+
+def _too_wide(tree: Any) -> bool:
+    slots, _ = _extent(tidy_layout(tree))
+    return _UNIT_INCHES * (slots + 1.6) > _MAX_FIGURE_WIDTH
+
+
 def _check_size(tree: Any, max_nodes: int | None) -> None:
     count = tree.number_of_nodes()
     if count == 0:
@@ -432,7 +465,8 @@ def _check_size(tree: Any, max_nodes: int | None) -> None:
 
 def figure_size(tree_or_result: Any) -> tuple[float, float]:
     """The figure size (inches) the drawing functions choose for a tree: about 0.6 inch per
-    leaf and an inch per level, plus room for the legend."""
+    leaf and an inch per level, plus room for the legend, and never wider than
+    ``MAX_FIGURE_WIDTH``."""
     tree = tree_of(tree_or_result)
     layout = tidy_layout(tree)
     slots, levels = _extent(layout)
@@ -501,15 +535,20 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
             show_windows: bool = False, labels: str | None = "move", cuts: bool = False,
             max_nodes: int | None = DEFAULT_MAX_NODES, max_depth: int | None = None,
             moment: SearchMoment | None = None, legend: bool = True,
-            title: str | None = None) -> Any:
+            title: str | None = None, fold: bool | None = None) -> Any:
     """Draw ``tree`` on ``ax`` (a new figure if None) and return the Axes."""
     from matplotlib.lines import Line2D
 
     if labels not in ("move", "name", None, False):
         raise ValueError(f"labels must be 'move', 'name' or None, got {labels!r}")
+    if fold not in (None, True, False):
+        raise ValueError(f"fold must be True, False or None (fold when too wide), got {fold!r}")
     full = tree
     tree, hidden = _truncate(tree, max_depth)
     _check_size(tree, max_nodes)
+    folded: dict[Any, list[Any]] = {}
+    if fold or (fold is None and _too_wide(tree)):
+        tree, folded = _fold_pruned(tree)
     layout = tidy_layout(tree)
     slots, levels = _extent(layout)
     if ax is None:
@@ -545,6 +584,11 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
                     solid_capstyle="butt")
             if labels:
                 text = names[kid] if labels == "name" else _label(tree, kid)
+                if kid in folded:
+                    texts = [names[k] if labels == "name" else _label(full, k)
+                             for k in folded[kid]]
+                    joined = ",".join(texts)
+                    text = joined if len(joined) <= 6 else ""     # the ×n says enough
                 t = 0.55
                 ax.text(px + t * (kx - px), py + t * (ky - py), text, fontsize=small_font,
                         ha="center", va="center", zorder=2, alpha=look.alpha,
@@ -598,8 +642,8 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
                    gid=f"node:{look.category}:{node}")
         if look.value:
             shift = {"^": -0.13, "v": 0.13}.get(look.shape, 0.0) * size
-            font = value_font * (1.0 if len(look.value) <= 2 else 0.85 if len(look.value) == 3
-                                 else 0.72)
+            font = max(value_font * (1.0 if len(look.value) <= 2 else 0.85
+                                     if len(look.value) == 3 else 0.72), 5.5)
             ax.annotate(look.value, (x, y), xytext=(0, shift), textcoords="offset points",
                         ha="center", va="center", fontsize=font, fontweight="bold",
                         color=TEXT_COLOR, zorder=4, gid=f"value:{node}")
@@ -614,6 +658,11 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
                             textcoords="offset points", ha="center", va="top",
                             fontsize=small_font, color=WINDOW_COLOR, zorder=4,
                             gid=f"window:{node}")
+        if node in folded:
+            ax.annotate(f"\u00d7{len(folded[node])}", (x, y), xytext=(0, -(size / 2 + 2)),
+                        textcoords="offset points", ha="center", va="top",
+                        fontsize=small_font, color=PRUNED_COLOR, fontweight="bold",
+                        zorder=4, alpha=look.alpha, gid=f"folded:{node}")
         if node in hidden:
             ax.annotate(f"+{hidden[node]:,}", (x, y), xytext=(0, -(size / 2 + 2)),
                         textcoords="offset points", ha="center", va="top",
@@ -624,7 +673,7 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
     ys = [p[1] for p in layout.values()]
     left_pad = 1.15 if show_windows else 0.6
     ax.set_xlim(min(xs) - left_pad, max(xs) + 0.75)
-    bottom = min(ys) - (0.45 if (show_windows or hidden) else 0.3)
+    bottom = min(ys) - (0.45 if (show_windows or hidden or folded) else 0.3)
     top = max(ys) + 0.32
     ax.set_ylim(bottom, top)
     ax.set_axis_off()
@@ -658,6 +707,8 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
             marker("o", CURRENT_COLOR, "#b8a600", LEGEND_CURRENT, ms=11)
         if hidden:
             handles.append(Line2D([], [], linestyle="none", label=LEGEND_HIDDEN))
+        if folded:
+            handles.append(Line2D([], [], linestyle="none", label=LEGEND_FOLDED))
         _place_legend(ax, handles, bottom, top)
     return ax
 
@@ -711,7 +762,7 @@ def _apply_moment(look: _Look, node: Any, data: dict, moment: SearchMoment, boun
 def draw_tree(tree_or_result: Any, ax: Any = None, show_values: bool = True,
               show_windows: bool = False, labels: str | None = "move",
               max_nodes: int | None = DEFAULT_MAX_NODES, max_depth: int | None = None,
-              legend: bool = True, title: str | None = None) -> Any:
+              legend: bool = True, title: str | None = None, fold: bool | None = None) -> Any:
     """Draw a recorded search tree with matplotlib and return the Axes.
 
     MAX nodes (the root player to move) are upward triangles, MIN nodes downward triangles,
@@ -730,29 +781,35 @@ def draw_tree(tree_or_result: Any, ax: Any = None, show_values: bool = True,
             nodes hang below it.
         legend: draw the key under the tree.
         title: an optional title.
+        fold: draw the pruned children of a node as one square marked ``×n`` (True), each
+            on its own (False), or fold only when the tree would be wider than
+            ``MAX_FIGURE_WIDTH`` (None, the default).
     """
     result = tree_or_result if hasattr(tree_or_result, "events") else None
     return _render(ax, tree_of(tree_or_result), result=result, show_values=show_values,
                    show_windows=show_windows, labels=labels, cuts=False,
-                   max_nodes=max_nodes, max_depth=max_depth, legend=legend, title=title)
+                   max_nodes=max_nodes, max_depth=max_depth, legend=legend, title=title,
+                   fold=fold)
 
 
 def draw_alphabeta(tree_or_result: Any, ax: Any = None, show_values: bool = True,
                    labels: str | None = "move", max_nodes: int | None = DEFAULT_MAX_NODES,
                    max_depth: int | None = None, legend: bool = True,
-                   title: str | None = None) -> Any:
+                   title: str | None = None, fold: bool | None = None) -> Any:
     """Draw the alpha-beta diagram of a recorded search and return the Axes.
 
     As ``draw_tree``, plus: the window [alpha, beta] each node was entered with (from the root
     player's view; ∞ for no bound yet), its value on exit inside it, pruned children and their
     edges grey and dashed, and at each node where a cut happened a bar across the pruned edges
     and a frame around the node, in one colour for an alpha cut (at a MIN node: MAX already
-    has something better) and another for a beta cut (at a MAX node).
+    has something better) and another for a beta cut (at a MAX node). ``fold`` as in
+    ``draw_tree``: by default, a tree too wide for the notebook draws each cut's pruned
+    children as one square marked ``×n``.
     """
     result = tree_or_result if hasattr(tree_or_result, "events") else None
     return _render(ax, tree_of(tree_or_result), result=result, show_values=show_values,
                    show_windows=True, labels=labels, cuts=True, max_nodes=max_nodes,
-                   max_depth=max_depth, legend=legend, title=title)
+                   max_depth=max_depth, legend=legend, title=title, fold=fold)
 
 
 def draw_moment(tree_or_result: Any, events: list[dict] | None = None, index: int = 0,
