@@ -197,3 +197,22 @@ def test_a_command_that_does_not_exist_loses_as_a_crash():
                      time_ms=TIME_MS, ready_ms=READY_MS)
     assert (result.winner, result.reason) == (2, "crash")
     assert "could not be started" in result.detail
+
+
+@pytest.mark.parametrize("commands", [("'unbalanced", "..."), ('python "agent.py', "greedy"),
+                                      ("", "python agent.py")])
+def test_a_command_line_that_cannot_be_read_is_one_line_and_exit_2(commands):
+    import subprocess
+    done = subprocess.run([sys.executable, "-m", "course_lib", "referee", *commands],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in done.stderr
+    assert "command" in lines[0]
+
+
+def test_the_referee_refuses_an_unreadable_command_with_the_course_error():
+    from course_lib.errors import CourseError
+    with pytest.raises(CourseError, match="No closing quotation"):
+        referee("'unbalanced", ["python", "agent.py"])

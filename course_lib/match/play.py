@@ -10,7 +10,36 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..agents.base import RandomAgent, as_agent
-from ..ataxx import State
+from ..ataxx import Move, State
+
+
+def is_legal(state: Any, move: Any) -> bool:
+    """Whether ``move`` may be played in ``state``: one of ``legal_moves()``, or (ATAXX) a
+    clone written with another friendly source next to its destination, which the rules
+    allow too (``legal_moves()`` lists each clone once, with its canonical source).
+
+    >>> from course_lib.ataxx import Move, State
+    >>> state = State.start().play(Move(1, 1, 2, 2)).play(Move(7, 1, 6, 2))
+    >>> Move(2, 2, 1, 2) in state.legal_moves(), is_legal(state, Move(2, 2, 1, 2))
+    (False, True)
+    >>> is_legal(state, Move(3, 3, 1, 2))           # no stone at (3, 3)
+    False
+    """
+    try:
+        legal = state.legal_moves()
+        if move in legal:
+            return True
+        return (isinstance(move, Move) and hasattr(state, "canonical")
+                and state.canonical(move) in legal)
+    except Exception:                                   # not a move of this game at all
+        return False
+
+
+def _played(state: Any, move: Any) -> Any:
+    """The position after the legal ``move`` (a clone played with its canonical source)."""
+    if isinstance(move, Move) and hasattr(state, "canonical"):
+        return state.apply(state.canonical(move))
+    return state.apply(move)
 
 
 @dataclass
@@ -34,6 +63,8 @@ def play_game(first: Any, second: Any, start: Any = None,
     """Play ``first`` (player 1) against ``second`` (player 2) from ``start`` (default: the
     ATAXX start position) until the game is over. A move that is not legal loses the game
     for the player who made it. ``on_move(state, move)`` is called before each move is played.
+    Moves are recorded as the agents gave them: an ATAXX clone written with a source other than
+    the canonical one is legal and kept so (``is_legal``).
     """
     agents = {1: as_agent(first), 2: as_agent(second)}
     state = State.start() if start is None else start
@@ -43,14 +74,14 @@ def play_game(first: Any, second: Any, start: Any = None,
     while not state.is_over():
         player = state.to_move
         move = agents[player].choose_move(state)
-        if move not in state.legal_moves():
+        if not is_legal(state, move):
             return GameRecord(initial, moves, state, 3 - player,
                               f"player {player} ({names[player - 1]}) played the illegal move "
                               f"{move!r}", names)
         if on_move is not None:
             on_move(state, move)
         moves.append(move)
-        state = state.apply(move)
+        state = _played(state, move)
     reason = state.outcome_reason() if hasattr(state, "outcome_reason") else "game over"
     return GameRecord(initial, moves, state, state.winner(), reason, names)
 

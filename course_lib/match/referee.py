@@ -16,8 +16,9 @@ The protocol (COURSE_SPEC section 3), as the referee runs it:
    gets ``TURN my_ms opp_ms`` (the time left on both clocks, whole ms, rounded down) and must
    answer ``MOVE x1 y1 x2 y2`` (a pass: ``MOVE -1 -1 -1 -1``, legal only with no other move).
    Its clock runs from the moment the TURN is sent until the MOVE line arrives.
-3. After every move, passes included, the other program gets ``OPP x1 y1 x2 y2 used_ms``
-   (a clone written with its canonical source).
+3. After every move, passes included, the other program gets ``OPP x1 y1 x2 y2 used_ms``,
+   the move as its player sent it (a clone may be written with any friendly stone next to its
+   destination as its source; the referee relays the source it was sent).
 4. At the end both get ``FINISH``; whatever still runs a moment later is stopped (SIGTERM to
    the whole process group, then SIGKILL).
 
@@ -93,8 +94,11 @@ class RefereeResult:
 
     ``winner`` is 1 (first), 2 (second) or 0 (a draw, or a void game); ``loser`` the player
     whose fault ended the game (None otherwise). ``reason`` is one of ``FAULTS``, ``ENDINGS`` or
-    ``'no-contest'``; ``detail`` says it in a sentence. ``moves`` are ``[x1, y1, x2, y2]`` in
-    protocol coordinates (a pass ``[-1, -1, -1, -1]``), ``stones`` and ``time_used_ms`` are
+    ``'no-contest'``; ``detail`` says it in a sentence. ``moves`` are the moves as the programs
+    sent them, ``[x1, y1, x2, y2]`` in protocol coordinates (a pass ``[-1, -1, -1, -1]``);
+    ``canonical_moves`` the same moves with each clone's source replaced by the canonical one
+    (``State.canonical``: the friendly stone next to the destination with the smallest
+    ``(x, y)``), which is what ``legal_moves()`` lists. ``stones`` and ``time_used_ms`` are
     ``[first, second]``, and ``fen`` is the final position.
     """
 
@@ -113,6 +117,12 @@ class RefereeResult:
     time_ms: int = 10_000
     pids: list[int | None] = field(default_factory=lambda: [None, None])
     """The process ids of the two programs (each one leads its process group)."""
+    canonical_moves: list[list[int]] | None = None
+    """``moves`` with canonical clone sources (None: the same as ``moves``)."""
+
+    def __post_init__(self) -> None:
+        if self.canonical_moves is None:
+            self.canonical_moves = [list(m) for m in self.moves]
 
     @property
     def turns(self) -> int:
@@ -123,6 +133,7 @@ class RefereeResult:
         return {
             "winner": self.winner, "loser": self.loser, "reason": self.reason,
             "detail": self.detail, "moves": [list(m) for m in self.moves],
+            "canonical_moves": [list(m) for m in self.canonical_moves],
             "stones": list(self.stones),
             "time_ms": [round(t, 1) for t in self.time_used_ms],
             "time_limit_ms": self.time_ms, "turns": self.turns, "fen": self.fen,
@@ -534,7 +545,12 @@ def _shut_down(programs: list[_Program], faulty: set[int], grace: float) -> None
 
 def _argv(command: str | Sequence[str]) -> list[str]:
     if isinstance(command, str):
-        argv = shlex.split(command, posix=_POSIX)
+        try:
+            argv = shlex.split(command, posix=_POSIX)
+        except ValueError as error:             # e.g. "No closing quotation"
+            raise CourseError(f"cannot read the agent command {command!r}: {error}; quote it "
+                              "as a shell would, e.g. \"python my_agent.py --name 'my bot'\""
+                              ) from None
     else:
         argv = [str(word) for word in command]
     if not argv:
@@ -588,7 +604,7 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
     the standard start). ``grace_ms`` is how long a program may take to exit after FINISH (and
     after SIGTERM) before it is stopped harder. ``env`` adds environment variables for both
     programs; ``on_move(state, move, player, used_ms)`` is called after each accepted move with
-    the position before it.
+    the position before it and the move as the program sent it.
     """
     if time_ms <= 0 or ready_ms <= 0:
         raise CourseError(f"time_ms and ready_ms must be positive, got {time_ms} and {ready_ms}")
@@ -600,6 +616,7 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
 
     state = start
     moves: list[list[int]] = []
+    canonical_moves: list[list[int]] = []
     remaining = {FIRST: float(time_ms), SECOND: float(time_ms)}
     used = {FIRST: 0.0, SECOND: 0.0}
     faults: list[_Fault] = []
@@ -663,11 +680,13 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
             except _Fault as fault:
                 faults.append(fault)
                 break
-            move = state.canonical(move)
+            # Written down and relayed as sent; played in its canonical form (the same position).
+            canonical = state.canonical(move)
             if on_move is not None:
                 on_move(state, move, player, spent)
-            state = state.apply(move)
+            state = state.apply(canonical)
             moves.append([move.x1, move.y1, move.x2, move.y2])
+            canonical_moves.append([canonical.x1, canonical.y1, canonical.x2, canonical.y2])
             try:
                 other.send(f"OPP {move.protocol()} {int(round(spent))}")
             except _Fault as fault:
@@ -694,7 +713,8 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
         loser=loser, faults=fault_records, commands=[argvs[FIRST], argvs[SECOND]],
         stderr=[programs[p].stderr_text() if p in programs else "" for p in (FIRST, SECOND)],
         time_ms=time_ms, pids=[programs[p].pid if p in programs else None
-                               for p in (FIRST, SECOND)])
+                               for p in (FIRST, SECOND)],
+        canonical_moves=canonical_moves)
 
 
 # --- The command ------------------------------------------------------------------------------
@@ -739,8 +759,9 @@ def register(subparsers: Any) -> None:
                    help="time to answer READY (default 3000)")
     p.add_argument("--fen", default=None, help="start position (default: the standard start)")
     p.add_argument("--json", action="store_true",
-                   help='print one JSON object: "winner", "loser", "reason", "detail", "moves", '
-                        '"stones", "time_ms", "fen", ...')
+                   help='print one JSON object: "winner", "loser", "reason", "detail", "moves" '
+                        '(as the programs sent them), "canonical_moves" (clones with their '
+                        'canonical source), "stones", "time_ms", "fen", ...')
     p.set_defaults(run=_referee_command)
 
 
