@@ -100,6 +100,13 @@ LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
 """``LINES_THROUGH[i]``: the 4 lines through point i."""
 
 
+def _square_around(index: int, radius: int) -> list[int]:
+    """The points at most ``radius`` rows and columns away from ``index`` (itself included)."""
+    row, col = divmod(index, SIZE)
+    return [r * SIZE + c for r in range(max(0, row - radius), min(SIZE, row + radius + 1))
+            for c in range(max(0, col - radius), min(SIZE, col + radius + 1))]
+
+
 def square_name(index: int) -> str:
     """The name of point ``index`` (0..224).
 
@@ -219,7 +226,7 @@ class Gomoku:
     """
 
     __slots__ = ("cells", "to_move", "last_move", "forbid_double_three", "radius", "_winner",
-                 "_stones", "_moves", "_patterns", "_parent")
+                 "_stones", "_moves", "_patterns", "_near_sets", "_parent")
 
     def __init__(self, cells: tuple[int, ...] | list[int] | None = None,
                  to_move: int | None = None, *, forbid_double_three: bool = False,
@@ -257,6 +264,7 @@ class Gomoku:
         self._stones = black + white
         self._moves: list[str] | None = None
         self._patterns: tuple | None = None
+        self._near_sets: dict[int, frozenset[int]] = {}
         self._parent: Gomoku | None = None
 
     # -- text form
@@ -344,21 +352,33 @@ class Gomoku:
             raise ValueError(f"radius must be a whole number >= 1, got {radius!r}")
         if self._winner or self._stones == SIZE * SIZE:
             return []
-        cells = self.cells
         if self._stones == 0:
             return [SQUARE_NAMES[CENTRE]]
-        near = set()
-        for i in range(SIZE * SIZE):
-            if cells[i] == EMPTY:
-                continue
-            row, col = divmod(i, SIZE)
-            for r in range(max(0, row - radius), min(SIZE, row + radius + 1)):
-                for c in range(max(0, col - radius), min(SIZE, col + radius + 1)):
-                    if cells[r * SIZE + c] == EMPTY:
-                        near.add(r * SIZE + c)
+        near = self._near(radius)
+        cells = self.cells
         me = self.to_move
         return [SQUARE_NAMES[i] for i in sorted(near)
                 if not (self.forbid_double_three and is_double_three(cells, i, me))]
+
+    def _near(self, radius: int) -> frozenset[int]:
+        """The empty points within ``radius`` of a stone, kept per state like the patterns:
+        a child takes its parent's set, less the new stone, plus the empty points around it."""
+        if radius not in self._near_sets:
+            chain = []
+            state = self
+            while radius not in state._near_sets and state._parent is not None:
+                chain.append(state)
+                state = state._parent
+            if radius not in state._near_sets:
+                state._near_sets[radius] = frozenset(
+                    j for i in range(SIZE * SIZE) if state.cells[i] != EMPTY
+                    for j in _square_around(i, radius) if state.cells[j] == EMPTY)
+            for state in reversed(chain):
+                index = SQUARE_INDEX[state.last_move]
+                cells = state.cells
+                state._near_sets[radius] = (state._parent._near_sets[radius] - {index}) | {
+                    j for j in _square_around(index, radius) if cells[j] == EMPTY}
+        return self._near_sets[radius]
 
     def apply(self, move: str) -> Gomoku:
         """The position after ``move`` (a name from ``legal_moves()``), a new state.
@@ -386,6 +406,7 @@ class Gomoku:
         child._stones = self._stones + 1
         child._moves = None
         child._patterns = None
+        child._near_sets = {}
         child._parent = self
         return child
 
@@ -526,7 +547,6 @@ class Gomoku:
                     white += new[1] - old[1]
                     scores[n] = new
                 state._patterns = (tuple(scores), black, white)
-                state._parent = None          # the parent is not needed any more
         _, black, white = self._patterns
         return black, white
 
