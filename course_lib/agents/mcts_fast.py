@@ -166,6 +166,14 @@ class FastMCTSAgent:
         self.stats = MCTSStats()
         self.reset()
 
+    def warm_up(self) -> None:
+        """Load the compiled search (numba) now rather than on the first move: a short search
+        by a scratch agent with the same options, which leaves this agent's tree and generator
+        as they were. The referee protocol agent calls this right after answering READY."""
+        options = {key: value for key, value in self.options.items()
+                   if key not in ("iterations", "time_ms", "snapshot_every")}
+        FastMCTSAgent(iterations=2, **options).search(State.start())
+
     def reset(self) -> None:
         """Forget the tree and start the generator again from the seed: ready for a new game."""
         self.rng = np.array([self.seed], dtype=np.uint64)

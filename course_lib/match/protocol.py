@@ -17,13 +17,22 @@ end of input                nothing                 exits with code 0
 ==========================  ======================  ==========================================
 
 How the time is spent: ``my_ms`` is the time left on this agent's game clock, and it is the
-only clock that counts. An agent built with ``game=MS`` has its clock set from ``my_ms`` before
-every move (its own formula then shares the time across the moves still to come); an agent with
-a time per move (``time=MS``; ``time_ms`` for MCTS) gets that time but never more than a fair
-share of ``my_ms`` (``move_share_ms``); agents with no time option (random, greedy, fixed-depth
-searches, MCTS with a number of iterations) just search. A small margin is kept for the pipe and
-the process. The agent is built after the first ``OK`` is sent, and if it has a ``warm_up()``
-method (to compile numba code, say) that is called then too: READY is always answered at once.
+only clock that counts; whatever its spec, the agent never loses on time. An agent built with
+``game=MS`` has its clock set from ``my_ms`` before every move (its own formula then shares the
+time across the moves still to come); an agent with a time per move (``time=MS``; ``time_ms``
+for MCTS) gets that time but never more than a fair share of ``my_ms`` (``move_share_ms``). An
+agent whose spec has no time control gets that fair share anyway, and says so once on stderr
+(``clock_rule``): a fixed-depth search deepens 1, 2, ... up to its depth and plays the move of
+the deepest search that finished within the share (alpha-beta by its own iterative deepening,
+minimax and negamax by their own algorithm at each depth), and MCTS stops at its number of
+iterations or at the share, whichever comes first. Random and greedy need no limit. A small
+margin is kept for the pipe and the process. The agent is built after the first ``OK`` is
+sent, and if it has a ``warm_up()`` method (to compile numba code, say) that is called then
+too: READY is always answered at once.
+
+The move an agent sends is sent as it is: a clone written with a source other than the
+canonical one is legal (any friendly stone next to the destination will do) and goes out as
+written.
 
 Being a good citizen: the program prints nothing but its answers, one line each, flushed at once.
 Anything the agent's own code prints goes to stderr, where the log goes too. A line it does not
@@ -54,12 +63,14 @@ import contextlib
 import io
 import os
 import sys
+import time
 import traceback
 from typing import Any, Callable, TextIO
 
 from ..agents.base import as_agent
 from ..agents.players import expected_moves_left
-from ..ataxx import FIRST, PASS, SECOND, Move, State
+from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
+from .play import is_legal
 
 START_FEN_VARIABLE = "ATAXX_START_FEN"
 """Environment variable with the FEN a game starts from; the course's referee sets it."""
@@ -68,6 +79,11 @@ MARGIN_MS = 25.0
 """Time kept back on every move for the pipe, the process and the search's overshoot ..."""
 MARGIN_FRACTION = 0.02
 """... plus this fraction of the time left."""
+MOVE_RESERVE_MS = 2.0
+"""For an agent held to the clock by ``bound_untimed``: kept back for each move it may still
+have to make before the 400-turn cap, since even its quickest move (one MCTS iteration, a
+depth-1 search, the pipe) costs about a millisecond. Without it, a long endgame of jumps
+(which fill no square, so the clock expects few moves) could spend the clock before the end."""
 
 
 # --- Spending the time ------------------------------------------------------------------------
@@ -102,10 +118,86 @@ PER_MOVE_ATTRIBUTES = ("move_ms", "time_ms")
 ``time_ms`` (the MCTS agents)."""
 
 
+def _untimed_kind(agent: Any) -> str | None:
+    """How an agent without a time control of its own is held to a budget: ``'mcts'`` (an MCTS
+    agent: its ``time_ms`` is set, its iterations stay), ``'deepening'`` (alpha-beta in the
+    negamax form, either tier: its ``move_ms`` is set, so it deepens up to its depth),
+    ``'per-depth'`` (a readable minimax, negamax or minmax alpha-beta: its own search at depth
+    1, 2, ... until the budget is spent); None for an agent with a clock or a time per move, or
+    one that has no budget to cut (random, greedy, a function)."""
+    if getattr(agent, "clock", None) is not None:
+        return None
+    if any(getattr(agent, name, None) is not None for name in PER_MOVE_ATTRIBUTES):
+        return None
+    if hasattr(agent, "time_ms") and hasattr(agent, "iterations") and hasattr(agent, "final"):
+        return "mcts"
+    if hasattr(agent, "move_ms") and hasattr(agent, "depth") and hasattr(agent, "algorithm"):
+        if agent.algorithm == "negamax-alphabeta":
+            return "deepening"
+        if getattr(agent, "tier", "reference") == "reference":
+            return "per-depth"
+    return None
+
+
+def clock_rule(agent: Any) -> str | None:
+    """The sentence the protocol agent logs (once) when ``agent`` has no time control of its own
+    and the game clock will bound its search; None when its own time control counts, or when
+    it needs no bound (random, greedy).
+
+    >>> from course_lib.agents import make_agent
+    >>> print(clock_rule(make_agent("greedy")))
+    None
+    >>> clock_rule(make_agent("alphabeta:game=9000")) is None
+    True
+    >>> print(clock_rule(make_agent("mcts:seed=1")))       # doctest: +NORMALIZE_WHITESPACE
+    mcts:seed=1 has no time control (no time= or game= key), so each move gets a fair share of
+    the game clock: the search stops at 1000 iterations or when the share is spent, whichever
+    comes first, and plays its best move so far
+    """
+    kind = _untimed_kind(agent)
+    if kind is None:
+        return None
+    name = getattr(agent, "name", type(agent).__name__)
+    head = (f"{name} has no time control (no time= or game= key), so each move gets a fair "
+            "share of the game clock: ")
+    if kind == "mcts":
+        return head + (f"the search stops at {agent.iterations} iterations or when the share "
+                       "is spent, whichever comes first, and plays its best move so far")
+    return head + (f"it searches depth 1, 2, ... up to depth {agent.depth} and plays the move "
+                   "of the deepest search that finished within the share")
+
+
+def _per_depth_within(agent: Any, state: Any, budget_ms: float) -> Any:
+    """A readable fixed-depth SearchAgent's own search (its algorithm, evaluation, ordering and
+    table) at depth 1, 2, ... up to ``agent.depth``: an iteration not expected to finish within
+    ``budget_ms`` is not started, one still running when it is spent is abandoned, and the move
+    of the deepest finished one is played (depth 1 always finishes)."""
+    from ..agents.players import next_iteration_fits
+    from ..agents.search import OutOfTime, Searcher
+
+    started = time.perf_counter()
+    seconds = max(0.0, budget_ms) / 1000
+    finished: list[float] = []
+    result = None
+    for depth in range(1, agent.depth + 1):
+        searcher = Searcher(agent.algorithm, agent.evaluation, agent.order, agent.killers,
+                            agent.history, agent.table,
+                            deadline=None if depth == 1 else started + seconds)
+        try:
+            result = searcher.run(state, depth)
+        except OutOfTime:
+            break
+        finished.append(time.perf_counter() - started)
+        if not next_iteration_fits(finished, seconds):
+            break
+    agent.last_result = result
+    return result.move
+
+
 def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
                      movetime_ms: float | None = None, inc_ms: float = 0.0,
                      moves_to_go: int | None = None, depth: int | None = None,
-                     clock_from_remaining: bool = True) -> Any:
+                     clock_from_remaining: bool = True, bound_untimed: bool = False) -> Any:
     """Ask ``agent`` for a move in ``state`` within the given time, however it measures time.
 
     - ``movetime_ms``: spend about that much on this move (timed agents only).
@@ -116,25 +208,35 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
       for an increment gets ``move_share_ms(...)`` as a time per move.
     - ``depth``: the deepest search (for an agent with a ``depth``); with no time given it
       turns a timed SearchAgent into a fixed-depth one for this move.
-    - Agents with none of these (random, greedy, fixed-depth searches, MCTS with a number of
-      iterations) just search.
+    - ``bound_untimed``: an agent with no time control of its own (fixed-depth searches, MCTS
+      with a number of iterations) gets ``movetime_ms``, or ``move_share_ms(...)`` of the time
+      left less ``MOVE_RESERVE_MS`` for each move it may still have to make before the
+      400-turn cap, as ``clock_rule`` says; without it such agents just search, as do random
+      and greedy.
 
-    The agent's settings are put back afterwards (its clock keeps the time it counted).
+    An MCTS agent with ``final='both'``, which may search on up to ``both_cap`` times its
+    budget, gets the budget divided by ``both_cap``. The agent's settings are put back
+    afterwards (its clock keeps the time it counted).
     """
     saved = {name: getattr(agent, name)
              for name in ("clock", "depth") + PER_MOVE_ATTRIBUTES if hasattr(agent, name)}
     clock = saved.get("clock")
     per_move = next((name for name in PER_MOVE_ATTRIBUTES if saved.get(name) is not None), None)
-    # Where a time per move can be forced: the agent's own, or SearchAgent's move_ms.
-    target = per_move or ("move_ms" if "move_ms" in saved else None)
+    untimed = _untimed_kind(agent) if bound_untimed else None
+    # Where a time per move can be forced: the agent's own, or SearchAgent's move_ms, or the
+    # time_ms of an MCTS agent that has none.
+    target = per_move or ("move_ms" if "move_ms" in saved else
+                          "time_ms" if untimed == "mcts" else None)
     empty = getattr(state, "empty_squares", 45)
+    stretch = float(getattr(agent, "both_cap", 1.0)) if getattr(agent, "final", "") == "both" \
+        else 1.0
 
     def force(budget_ms: float | None) -> None:
         if target is None:
             return
         if clock is not None:
             agent.clock = None
-        setattr(agent, target, None if budget_ms is None else max(1, int(budget_ms)))
+        setattr(agent, target, None if budget_ms is None else max(1, int(budget_ms / stretch)))
 
     try:
         if depth is not None and "depth" in saved:
@@ -149,10 +251,22 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
                 else:
                     share = move_share_ms(remaining_ms, empty, inc_ms, moves_to_go)
                     if per_move is not None:
-                        share = min(share, saved[per_move])
+                        share = min(share, saved[per_move] * stretch)
                     force(share)
             elif depth is not None and target == "move_ms":
                 force(None)
+        elif untimed is not None and (movetime_ms is not None or remaining_ms is not None):
+            if movetime_ms is not None:
+                budget = movetime_ms - MARGIN_MS
+            else:
+                turns_left = max(0, MAX_TURNS - getattr(state, "turns", 0))
+                reserve = MOVE_RESERVE_MS * ((turns_left + 1) // 2)
+                budget = move_share_ms(max(0.0, remaining_ms - reserve), empty, inc_ms,
+                                       moves_to_go)
+            if untimed == "per-depth":
+                return _per_depth_within(agent, state, budget)
+            # A fraction of a ms is allowed here: MCTS then runs a single iteration.
+            setattr(agent, target, max(0.1, budget / stretch))
         return agent.choose_move(state)
     finally:
         for name, value in saved.items():
@@ -166,7 +280,8 @@ def _fallback_move(state: Any) -> Any:
 
 def safe_choose(agent: Any, state: Any, log: TextIO, **limits: Any) -> Any:
     """``choose_with_time``, but anything the agent prints goes to ``log``, and an exception
-    or a move that is not legal is logged and replaced by the first legal move."""
+    or a move that is not legal is logged and replaced by the first legal move. A legal move
+    is returned as the agent wrote it (see ``is_legal``)."""
     try:
         with contextlib.redirect_stdout(log):
             move = choose_with_time(agent, state, **limits)
@@ -174,7 +289,7 @@ def safe_choose(agent: Any, state: Any, log: TextIO, **limits: Any) -> Any:
         _log(log, "the agent raised an exception; playing the first legal move instead:\n"
              + traceback.format_exc())
         return _fallback_move(state)
-    if move not in state.legal_moves():
+    if not is_legal(state, move):
         _log(log, f"the agent chose {move!r}, which is not legal here; playing the first "
                   "legal move instead")
         return _fallback_move(state)
@@ -256,6 +371,7 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
     initial = _start_state(start)
     state = initial
     me: int | None = None
+    told_rule = False                                   # the clock rule is logged once
 
     def answer(text: str) -> bool:
         try:
@@ -314,11 +430,16 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
                           f"{'FIRST' if me == FIRST else 'SECOND'}); answering a pass")
                 move = PASS
             else:
-                move = safe_choose(agent, state, log, remaining_ms=my_ms)
+                if my_ms is not None and not told_rule:
+                    rule = clock_rule(agent)
+                    if rule is not None:
+                        _log(log, rule)
+                    told_rule = True
+                move = safe_choose(agent, state, log, remaining_ms=my_ms, bound_untimed=True)
             if not answer(f"MOVE {move.protocol()}"):
                 return 0
-            if move in state.legal_moves():
-                state = state.apply(move)
+            if is_legal(state, move):
+                state = state.play(move)
         elif command == "OPP":
             if len(words) not in (5, 6):
                 _log(log, f"ignored {line.strip()!r}: expected OPP x1 y1 x2 y2 used_ms")
@@ -379,7 +500,10 @@ def register(subparsers: Any) -> None:
         description="Read the referee's lines (READY, TURN, OPP, FINISH) on stdin and answer "
                     "on stdout (OK, MOVE x1 y1 x2 y2). The game clock in each TURN is the one "
                     "that counts: game=MS agents set their clock from it, time=MS agents never "
-                    "take more than a fair share of it, others just search. Logs go to stderr.",
+                    "take more than a fair share of it, and a spec with no time control gets "
+                    "that share too (fixed-depth searches deepen up to their depth within it, "
+                    "MCTS stops at its iterations or at the share; the agent says so once on "
+                    "stderr). Logs go to stderr.",
         epilog="example: python -m course_lib referee "
                "\"python -m course_lib agent alphabeta:game=9000\" "
                "\"python -m course_lib agent greedy\"")
@@ -391,5 +515,5 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=_agent_command)
 
 
-__all__ = ["MARGIN_MS", "START_FEN_VARIABLE", "choose_with_time", "move_share_ms", "register",
-           "safe_choose", "serve", "usable_ms"]
+__all__ = ["MARGIN_MS", "START_FEN_VARIABLE", "choose_with_time", "clock_rule",
+           "move_share_ms", "register", "safe_choose", "serve", "usable_ms"]
