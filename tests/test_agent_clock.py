@@ -94,6 +94,13 @@ def test_mcts_final_both_gets_the_share_divided_by_its_cap():
     assert agent.seen[1] == pytest.approx(share_for(state, 5000) / 2)
 
 
+def test_a_time_per_move_is_cut_to_the_same_share():
+    state = State.start().play("b6")
+    agent = RecordingMCTS(time_ms=5000, seed=1)
+    choose_with_time(agent, state, remaining_ms=1500)
+    assert agent.seen[1] == int(share_for(state, 1500)) and agent.time_ms == 5000
+
+
 def test_without_bound_untimed_an_mcts_agent_just_searches():
     agent = RecordingMCTS(iterations=30)
     choose_with_time(agent, State.start(), remaining_ms=1500)
@@ -178,3 +185,11 @@ def test_a_slow_spec_makes_forty_moves_or_more_within_its_clock(spec):
     assert result.reason == "board-full", result.detail
     assert result.turns >= 78 and result.moves[::2] == [[-1, -1, -1, -1]] * (result.turns // 2)
     assert result.time_used_ms[1] < 2000
+
+
+def test_a_long_time_per_move_keeps_to_the_clock_too():
+    result = referee(AGENT + ["greedy"], AGENT + ["mcts:seed=1,time=5000"], time_ms=2000,
+                     start_fen=WALLED_FEN)
+    assert result.reason == "board-full", result.detail
+    assert result.turns >= 78 and result.time_used_ms[1] < 2000
+    assert "has no time control" not in result.stderr[1]

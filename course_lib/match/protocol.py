@@ -80,8 +80,8 @@ MARGIN_MS = 25.0
 MARGIN_FRACTION = 0.02
 """... plus this fraction of the time left."""
 MOVE_RESERVE_MS = 2.0
-"""For an agent held to the clock by ``bound_untimed``: kept back for each move it may still
-have to make before the 400-turn cap, since even its quickest move (one MCTS iteration, a
+"""For an agent given a share of the clock: kept back for each move it may still have to make
+before the 400-turn cap, since even its quickest move (one MCTS iteration, a
 depth-1 search, the pipe) costs about a millisecond. Without it, a long endgame of jumps
 (which fill no square, so the clock expects few moves) could spend the clock before the end."""
 
@@ -194,6 +194,15 @@ def _per_depth_within(agent: Any, state: Any, budget_ms: float) -> Any:
     return result.move
 
 
+def _share(state: Any, remaining_ms: float, inc_ms: float, moves_to_go: int | None) -> float:
+    """``move_share_ms`` of the time left less ``MOVE_RESERVE_MS`` for each move the player may
+    still have to make before the 400-turn cap."""
+    turns_left = max(0, MAX_TURNS - getattr(state, "turns", 0))
+    reserve = MOVE_RESERVE_MS * ((turns_left + 1) // 2)
+    return move_share_ms(max(0.0, remaining_ms - reserve), getattr(state, "empty_squares", 45),
+                         inc_ms, moves_to_go)
+
+
 def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
                      movetime_ms: float | None = None, inc_ms: float = 0.0,
                      moves_to_go: int | None = None, depth: int | None = None,
@@ -204,15 +213,15 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
     - ``remaining_ms``: the time left on the game clock. An agent with a game clock
       (``clock``, a GameClock) has it set from this (``clock_from_remaining``, and no increment
       or moves-to-go to account for); an agent with a time per move (``move_ms`` or
-      ``time_ms``) gets ``min(its time, move_share_ms(...))``; a clock agent that must account
-      for an increment gets ``move_share_ms(...)`` as a time per move.
+      ``time_ms``) gets ``min(its time, share)``; a clock agent that must account for an
+      increment gets the share as a time per move. The share is ``move_share_ms(...)`` of the
+      time left less ``MOVE_RESERVE_MS`` for each move the player may still have to make
+      before the 400-turn cap.
     - ``depth``: the deepest search (for an agent with a ``depth``); with no time given it
       turns a timed SearchAgent into a fixed-depth one for this move.
     - ``bound_untimed``: an agent with no time control of its own (fixed-depth searches, MCTS
-      with a number of iterations) gets ``movetime_ms``, or ``move_share_ms(...)`` of the time
-      left less ``MOVE_RESERVE_MS`` for each move it may still have to make before the
-      400-turn cap, as ``clock_rule`` says; without it such agents just search, as do random
-      and greedy.
+      with a number of iterations) gets ``movetime_ms`` or the share too, as ``clock_rule``
+      says; without it such agents just search, as do random and greedy.
 
     An MCTS agent with ``final='both'``, which may search on up to ``both_cap`` times its
     budget, gets the budget divided by ``both_cap``. The agent's settings are put back
@@ -227,7 +236,6 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
     # time_ms of an MCTS agent that has none.
     target = per_move or ("move_ms" if "move_ms" in saved else
                           "time_ms" if untimed == "mcts" else None)
-    empty = getattr(state, "empty_squares", 45)
     stretch = float(getattr(agent, "both_cap", 1.0)) if getattr(agent, "final", "") == "both" \
         else 1.0
 
@@ -249,20 +257,15 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
                         clock_from_remaining and not inc_ms and not moves_to_go)):
                     clock.used_ms = clock.total_ms - usable_ms(remaining_ms)
                 else:
-                    share = move_share_ms(remaining_ms, empty, inc_ms, moves_to_go)
+                    share = _share(state, remaining_ms, inc_ms, moves_to_go)
                     if per_move is not None:
                         share = min(share, saved[per_move] * stretch)
                     force(share)
             elif depth is not None and target == "move_ms":
                 force(None)
         elif untimed is not None and (movetime_ms is not None or remaining_ms is not None):
-            if movetime_ms is not None:
-                budget = movetime_ms - MARGIN_MS
-            else:
-                turns_left = max(0, MAX_TURNS - getattr(state, "turns", 0))
-                reserve = MOVE_RESERVE_MS * ((turns_left + 1) // 2)
-                budget = move_share_ms(max(0.0, remaining_ms - reserve), empty, inc_ms,
-                                       moves_to_go)
+            budget = (movetime_ms - MARGIN_MS if movetime_ms is not None
+                      else _share(state, remaining_ms, inc_ms, moves_to_go))
             if untimed == "per-depth":
                 return _per_depth_within(agent, state, budget)
             # A fraction of a ms is allowed here: MCTS then runs a single iteration.
