@@ -359,3 +359,40 @@ def test_every_agent_plays_a_whole_game(spec: str) -> None:
 def test_a_random_game_from_the_start_is_played_out() -> None:
     states = play_out(Othello(), make_agent("random:seed=1"), make_agent("greedy"))
     assert states[-1].is_over() and len(states) > 50
+
+
+# -- the numba tier, held to the readable one ---------------------------------------------
+
+STUDY_PERFT = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284]
+
+
+def test_fast_perft_from_the_start_to_depth_10() -> None:
+    from course_lib.games.othello_fast import fast_perft
+    assert [fast_perft(Othello(), d) for d in range(1, 11)] == STUDY_PERFT
+
+
+def test_fast_tier_has_the_same_moves_flips_and_perft_on_random_positions() -> None:
+    from course_lib.games.othello_fast import fast_flips, fast_legal_moves, fast_perft
+    checked = 0
+    for seed in range(6):
+        states = random_game(seed)
+        for i, state in enumerate(states):
+            moves = state.legal_moves()
+            assert fast_legal_moves(state) == moves
+            for move in moves:
+                assert fast_flips(state, move) == state.flips(move)
+            if i % 7 == 0 or i > len(states) - 6:        # the end: passes and finished games
+                assert fast_perft(state, 3) == perft(state, 3)
+            checked += 1
+    assert checked > 300
+
+
+def test_a_finished_game_counts_once_in_perft_whatever_the_depth() -> None:
+    from course_lib.games.othello_fast import fast_perft
+    over = board("x.......", EMPTY_ROW, EMPTY_ROW, "...oo...", "...oo...",
+                 EMPTY_ROW, EMPTY_ROW, EMPTY_ROW)
+    assert [perft(over, d) for d in (0, 1, 3)] == [1, 1, 1]
+    assert [fast_perft(over, d) for d in (0, 1, 3)] == [1, 1, 1]
+    passing = Othello.from_text(PASS_POSITION)          # pass, a1 (wipe-out), then nothing
+    assert [perft(passing, d) for d in (1, 2, 3)] == [1, 1, 1]
+    assert [fast_perft(passing, d) for d in (1, 2, 3)] == [1, 1, 1]

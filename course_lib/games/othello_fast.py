@@ -1,0 +1,147 @@
+"""Othello's numba tier: the same rules on 64-bit bitboards, compiled (move generation, moves,
+perft), held to the readable ``course_lib.games.othello`` by the tests.
+
+A bitboard is one ``np.uint64`` whose bit ``s`` is square ``s`` of the readable tier:
+s = 8 * (row - 1) + column, a1 = bit 0, h1 = bit 7, a2 = bit 8, h8 = bit 63 (rows from the top).
+The kernels work from the mover's side: ``me`` is the side to move, ``opp`` the other.
+
+Moves are found for all squares at once: in each of the 8 directions, the opponent discs next to
+one's own are grown along the direction (at most 6 steps), and one step further on an empty
+square is a move. Shifting east or west must not wrap around a row, so those shifts are masked
+by the columns they cannot reach.
+
+>>> from course_lib.games.othello import Othello
+>>> fast_legal_moves(Othello())
+['d3', 'c4', 'f5', 'e6']
+>>> [fast_perft(Othello(), d) for d in range(1, 7)]
+[4, 12, 56, 244, 1396, 8200]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..ataxx._bitboard import _lowest_bit_index, _popcount
+from ..errors import CourseError
+from .othello import PASS, SQUARE_NAMES, Othello
+
+FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
+NOT_A = np.uint64(0xFEFEFEFEFEFEFEFE)      # every square but column a
+NOT_H = np.uint64(0x7F7F7F7F7F7F7F7F)      # every square but column h
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+U1, U7, U8, U9 = np.uint64(1), np.uint64(7), np.uint64(8), np.uint64(9)
+
+
+@njit(cache=True)
+def _shift(board: np.uint64, direction: int) -> np.uint64:
+    """Every square of ``board`` moved one step: 0 east, 1 west, 2 south (down a row), 3 north,
+    4 south-east, 5 south-west, 6 north-east, 7 north-west; nothing wraps around the edges."""
+    if direction == 0:
+        return (board << U1) & NOT_A
+    if direction == 1:
+        return (board >> U1) & NOT_H
+    if direction == 2:
+        return board << U8
+    if direction == 3:
+        return board >> U8
+    if direction == 4:
+        return (board << U9) & NOT_A
+    if direction == 5:
+        return (board << U7) & NOT_H
+    if direction == 6:
+        return (board >> U7) & NOT_A
+    return (board >> U9) & NOT_H
+
+
+@njit(cache=True)
+def _moves(me: np.uint64, opp: np.uint64) -> np.uint64:
+    """The squares where ``me`` can place a disc (a bitboard)."""
+    empty = ~(me | opp)
+    moves = ZERO
+    for d in range(8):
+        run = _shift(me, d) & opp
+        for _ in range(5):
+            run |= _shift(run, d) & opp
+        moves |= _shift(run, d) & empty
+    return moves
+
+
+@njit(cache=True)
+def _flips(me: np.uint64, opp: np.uint64, square: int) -> np.uint64:
+    """The opponent discs a disc of ``me`` on ``square`` flips."""
+    start = ONE << np.uint64(square)
+    flipped = ZERO
+    for d in range(8):
+        run = ZERO
+        x = _shift(start, d)
+        while x & opp:
+            run |= x
+            x = _shift(x, d)
+        if x & me:
+            flipped |= run
+    return flipped
+
+
+@njit(cache=True)
+def _perft(me: np.uint64, opp: np.uint64, depth: int) -> int:
+    moves = _moves(me, opp)
+    if moves == ZERO:
+        if _moves(opp, me) == ZERO:
+            return 1                              # the game is over: one finished sequence
+        if depth == 1:
+            return 1                              # the pass
+        return _perft(opp, me, depth - 1)
+    if depth == 1:
+        return _popcount(moves)
+    total = 0
+    while moves:
+        square = _lowest_bit_index(moves)
+        bit = ONE << np.uint64(square)
+        moves &= moves - ONE
+        flipped = _flips(me, opp, square)
+        total += _perft(opp & ~flipped, me | flipped | bit, depth - 1)
+    return total
+
+
+def _boards(state: Othello) -> tuple[np.uint64, np.uint64]:
+    if not isinstance(state, Othello):
+        raise CourseError(f"the Othello fast tier takes an Othello state, got "
+                          f"{type(state).__name__}")
+    me = opp = 0
+    for s, cell in enumerate(state.cells):
+        if cell == state.to_move:
+            me |= 1 << s
+        elif cell:
+            opp |= 1 << s
+    return np.uint64(me), np.uint64(opp)
+
+
+def fast_legal_moves(state: Othello) -> list[str]:
+    """``state.legal_moves()`` computed by the compiled kernels (the same list, same order)."""
+    me, opp = _boards(state)
+    moves = int(_moves(me, opp))
+    if moves == 0:
+        return [PASS] if int(_moves(opp, me)) else []
+    return [SQUARE_NAMES[s] for s in range(64) if moves >> s & 1]
+
+
+def fast_flips(state: Othello, move: str) -> list[str]:
+    """``state.flips(move)`` computed by the compiled kernels."""
+    if move == PASS:
+        return []
+    me, opp = _boards(state)
+    flipped = int(_flips(me, opp, SQUARE_NAMES.index(move)))
+    return [SQUARE_NAMES[s] for s in range(64) if flipped >> s & 1]
+
+
+def fast_perft(state: Othello, depth: int) -> int:
+    """``othello.perft(state, depth)`` compiled: move sequences of ``depth`` plies, a pass
+    counting as a move, a game over before ``depth`` plies counting once where it ends."""
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+        raise CourseError(f"depth must be a whole number >= 0, got {depth!r}")
+    if depth == 0:
+        return 1
+    me, opp = _boards(state)
+    return int(_perft(me, opp, depth))
