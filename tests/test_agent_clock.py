@@ -101,6 +101,15 @@ def test_a_time_per_move_is_cut_to_the_same_share():
     assert agent.seen[1] == int(share_for(state, 1500)) and agent.time_ms == 5000
 
 
+def test_a_game_clock_is_set_from_the_time_left_less_the_reserve():
+    from course_lib.match.protocol import usable_ms
+    state = State.start()
+    agent = make_agent("alphabeta:game=100000")
+    agent._timed_move = lambda s: agent.clock.remaining_ms        # what the clock holds
+    held = choose_with_time(agent, state, remaining_ms=3000)
+    assert held == pytest.approx(usable_ms(3000) - MOVE_RESERVE_MS * MAX_TURNS / 2)
+
+
 def test_without_bound_untimed_an_mcts_agent_just_searches():
     agent = RecordingMCTS(iterations=30)
     choose_with_time(agent, State.start(), remaining_ms=1500)

@@ -80,10 +80,10 @@ MARGIN_MS = 25.0
 MARGIN_FRACTION = 0.02
 """... plus this fraction of the time left."""
 MOVE_RESERVE_MS = 2.0
-"""For an agent given a share of the clock: kept back for each move it may still have to make
-before the 400-turn cap, since even its quickest move (one MCTS iteration, a
-depth-1 search, the pipe) costs about a millisecond. Without it, a long endgame of jumps
-(which fill no square, so the clock expects few moves) could spend the clock before the end."""
+"""Kept back from the clock for each move the agent may still have to make before the 400-turn
+cap, since even its quickest move (one MCTS iteration, a depth-1 search, the pipe) costs about
+a millisecond. Without it, a long endgame of jumps (which fill no square, so the clock expects
+few moves) could spend the clock before the end."""
 
 
 # --- Spending the time ------------------------------------------------------------------------
@@ -194,13 +194,17 @@ def _per_depth_within(agent: Any, state: Any, budget_ms: float) -> Any:
     return result.move
 
 
-def _share(state: Any, remaining_ms: float, inc_ms: float, moves_to_go: int | None) -> float:
-    """``move_share_ms`` of the time left less ``MOVE_RESERVE_MS`` for each move the player may
-    still have to make before the 400-turn cap."""
+def _reserve(state: Any) -> float:
+    """``MOVE_RESERVE_MS`` for each move the player to move may still have to make before the
+    400-turn cap."""
     turns_left = max(0, MAX_TURNS - getattr(state, "turns", 0))
-    reserve = MOVE_RESERVE_MS * ((turns_left + 1) // 2)
-    return move_share_ms(max(0.0, remaining_ms - reserve), getattr(state, "empty_squares", 45),
-                         inc_ms, moves_to_go)
+    return MOVE_RESERVE_MS * ((turns_left + 1) // 2)
+
+
+def _share(state: Any, remaining_ms: float, inc_ms: float, moves_to_go: int | None) -> float:
+    """``move_share_ms`` of the time left less ``_reserve(state)``."""
+    return move_share_ms(max(0.0, remaining_ms - _reserve(state)),
+                         getattr(state, "empty_squares", 45), inc_ms, moves_to_go)
 
 
 def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
@@ -211,8 +215,8 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
 
     - ``movetime_ms``: spend about that much on this move (timed agents only).
     - ``remaining_ms``: the time left on the game clock. An agent with a game clock
-      (``clock``, a GameClock) has it set from this (``clock_from_remaining``, and no increment
-      or moves-to-go to account for); an agent with a time per move (``move_ms`` or
+      (``clock``, a GameClock) has it set from this, less the margin and the reserve below
+      (``clock_from_remaining``, and no increment or moves-to-go to account for); an agent with a time per move (``move_ms`` or
       ``time_ms``) gets ``min(its time, share)``; a clock agent that must account for an
       increment gets the share as a time per move. The share is ``move_share_ms(...)`` of the
       time left less ``MOVE_RESERVE_MS`` for each move the player may still have to make
@@ -255,7 +259,8 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
             elif remaining_ms is not None:
                 if clock is not None and (target is None or (
                         clock_from_remaining and not inc_ms and not moves_to_go)):
-                    clock.used_ms = clock.total_ms - usable_ms(remaining_ms)
+                    clock.used_ms = clock.total_ms - max(
+                        0.0, usable_ms(remaining_ms) - _reserve(state))
                 else:
                     share = _share(state, remaining_ms, inc_ms, moves_to_go)
                     if per_move is not None:
