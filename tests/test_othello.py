@@ -292,7 +292,8 @@ def test_evaluations_on_a_hand_made_position() -> None:
     assert arbitrary_map(state, 1) == 120 + 120 + 3 + 3 - (-40 + 3 + 3)
     assert research_map(state, 1) == 100 + 100 + 1 + 1 - (-25 + 1 + 1)
     assert arbitrary_map(state, 2) == -arbitrary_map(state, 1)
-    assert disc_count(Othello(), 1) == arbitrary_map(Othello(), 1) == research_map(Othello(), 2) == 0
+    start = Othello()
+    assert disc_count(start, 1) == arbitrary_map(start, 1) == research_map(start, 2) == 0
 
 
 # -- pictures ------------------------------------------------------------------------------
