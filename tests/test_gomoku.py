@@ -430,3 +430,10 @@ def test_alphabeta_blocks_an_open_three_and_wins_from_a_four() -> None:
     assert agent.choose_move(four) in ("d8", "i8")
     three = position(["a1", "c1", "o15"], ["f8", "g8", "h8"])       # block white's open three
     assert agent.choose_move(three) in ("e8", "i8")
+
+
+def test_svg_can_mark_any_points() -> None:
+    svg = Gomoku().play("h8").svg(marked=["a1", "o15"])
+    assert svg.count('stroke="#d32f2f"') == 2
+    with pytest.raises(InvalidMoveError):
+        Gomoku().svg(marked=["z9"])

@@ -95,9 +95,19 @@ def _lines() -> tuple[tuple[int, ...], ...]:
 LINES = _lines()
 """Every row, column and diagonal of the board (88 lines, the 4 one-point corner diagonals
 included), each a tuple of point indices in order."""
-LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for n, line in enumerate(LINES) if i in line) for i in range(SIZE * SIZE))
-"""``LINES_THROUGH[i]``: the 4 lines through point i."""
+
+
+def _lines_through() -> tuple[tuple[int, ...], ...]:
+    through: list[list[int]] = [[] for _ in range(SIZE * SIZE)]
+    for n, line in enumerate(LINES):
+        for i in line:
+            through[i].append(n)
+    return tuple(tuple(numbers) for numbers in through)
+
+
+LINES_THROUGH = _lines_through()
+"""``LINES_THROUGH[i]``: the numbers of the 4 lines through point i (row, column, diagonal,
+anti-diagonal)."""
 
 
 def _square_around(index: int, radius: int) -> list[int]:
