@@ -397,3 +397,9 @@ def test_a_finished_game_counts_once_in_perft_whatever_the_depth() -> None:
     passing = Othello.from_text(PASS_POSITION)          # pass, a1 (wipe-out), then nothing
     assert [perft(passing, d) for d in (1, 2, 3)] == [1, 1, 1]
     assert [fast_perft(passing, d) for d in (1, 2, 3)] == [1, 1, 1]
+
+
+def test_every_square_of_the_picture_is_named_for_clicks() -> None:
+    svg = Othello().svg(show_moves=False)
+    assert svg.count('class="grid-cell"') == 64 and 'data-square="h8"' in svg
+    assert svg.count('r="4"') == 0

@@ -2,7 +2,9 @@
 
 One function draws both: ``grid_svg`` takes the board as rows of 0 (empty), 1 (x, black) and
 2 (o, white) and draws stones either inside the squares (Othello) or on the points where the
-lines cross (Gomoku). Nothing is imported but the standard library.
+lines cross (Gomoku). Every cell carries a transparent rectangle with ``data-square`` set to
+its name (``d3``), on top, so that a widget can tell which square was clicked. Nothing is
+imported but the standard library.
 
 >>> svg = grid_svg([[0, 1], [2, 0]], columns="ab", style="squares", title="tiny")
 >>> svg.startswith("<svg") and svg.count("<circle") == 2
@@ -97,6 +99,11 @@ def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: 
         out.append(f'<rect x="{MARGIN + j * CELL + 3}" y="{MARGIN + i * CELL + 3}" '
                    f'width="{CELL - 6}" height="{CELL - 6}" fill="none" stroke="#d32f2f" '
                    f'stroke-width="2.5"/>')
+    for i in range(n_rows):                  # on top: one target per cell, named for clicks
+        for j, letter in enumerate(columns):
+            out.append(f'<rect class="grid-cell" data-square="{letter}{i + 1}" '
+                       f'x="{MARGIN + j * CELL}" y="{MARGIN + i * CELL}" width="{CELL}" '
+                       f'height="{CELL}" fill="transparent"/>')
     if caption:
         out.append(f'<text x="{width / 2}" y="{height - 8}" font-size="13" '
                    f'text-anchor="middle" fill="#222">{escape(caption, quote=False)}</text>')
