@@ -8,8 +8,10 @@ import math
 
 import pytest
 
-from course_lib.agents.experiments import (WindowResult, middle_game, random_tree,
-                                           skipped_leaves, window_search)
+from course_lib.agents.experiments import (WindowResult, middle_game, minimal_tree_leaves,
+                                           minimal_tree_nodes, random_tree, skipped_leaves,
+                                           stored_measurement, window_search)
+from course_lib.errors import CourseError
 from course_lib.agents.search import search
 from course_lib.ataxx import State
 from course_lib.games import TEXTBOOK_TREE, GameTree, TicTacToe
@@ -213,3 +215,71 @@ def test_window_search_refuses_bad_arguments(bad):
     arguments = {"state": GameTree(TEXTBOOK_TREE), "depth": 2, "alpha": 0, "beta": 10, **bad}
     with pytest.raises(ValueError):
         window_search(**arguments)
+
+
+# --- The minimal tree ---------------------------------------------------------------------------
+
+
+def _uniform_tree(b, d, rng):
+    """A tree with b moves at every inner node, d plies deep, distinct leaf values."""
+    values = list(range(b ** d))
+    for i in range(len(values) - 1, 0, -1):          # Fisher-Yates with the course's generator
+        j = rng.below(i + 1)
+        values[i], values[j] = values[j], values[i]
+    leaves = iter(values)
+
+    def grow(level):
+        return next(leaves) if level == d else [grow(level + 1) for _ in range(b)]
+
+    return grow(0)
+
+
+def _best_first(tree, maximizing=True):
+    """The same tree with every node's children sorted best first for the player to move."""
+    if not isinstance(tree, list):
+        return tree
+    children = [_best_first(child, not maximizing) for child in tree]
+    return sorted(children, key=lambda child: _minimax(child, not maximizing),
+                  reverse=maximizing)
+
+
+@pytest.mark.parametrize("b, d", [(2, 1), (2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (3, 4),
+                                  (4, 3)])
+def test_minimal_tree_is_what_alphabeta_scores_with_the_best_order(b, d):
+    rng = SplitMix64(b * 10 + d)
+    for _ in range(5):
+        tree = _uniform_tree(b, d, rng)
+        scored = []
+        _alphabeta(_best_first(tree), -math.inf, math.inf, True, (), scored)
+        assert len(scored) == minimal_tree_leaves(b, d)
+        unordered = []
+        _alphabeta(tree, -math.inf, math.inf, True, (), unordered)
+        assert len(unordered) >= minimal_tree_leaves(b, d)
+
+
+def test_minimal_tree_sizes_and_bad_input():
+    assert minimal_tree_leaves(3, 2) == 5                  # the textbook tree
+    assert [minimal_tree_leaves(2, d) for d in range(6)] == [1, 2, 3, 5, 7, 11]
+    assert minimal_tree_nodes(2, 5) == 1 + 2 + 3 + 5 + 7 + 11
+    assert minimal_tree_leaves(66.0, 4) == pytest.approx(2 * 66 ** 2 - 1)
+    for b, d in [(0, 2), (True, 2), ("3", 2), (3, -1), (3, 1.5), (3, True)]:
+        with pytest.raises(CourseError):
+            minimal_tree_leaves(b, d)
+
+
+def test_stored_measurements_load_and_unknown_names_are_refused():
+    for name, script in [("time_vs_depth_first", "bench_time_vs_depth.py"),
+                         ("mcts_c", "bench_mcts_c.py")]:
+        data = stored_measurement(name)
+        assert data["script"].startswith(f"benchmarks/{script}")
+        matches = [data["match"]] if "match" in data else \
+            data["gauntlet"] + [data["head_to_head"]] + data["against_alphabeta"]
+        for match in matches:                  # the counts of each match agree with each other
+            assert match["games"] == match["wins"] + match["draws"] + match["losses"]
+            assert sum(match["pentanomial"]) == match["pairs"] == match["games"] // 2
+            points = sum(k * n for k, n in enumerate(match["pentanomial"])) / 2
+            assert points == match["wins"] + match["draws"] / 2
+    with pytest.raises(CourseError, match="no stored measurement"):
+        stored_measurement("nothing_here")
+    with pytest.raises(CourseError):
+        stored_measurement("../etc")

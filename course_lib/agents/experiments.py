@@ -9,7 +9,14 @@ Introduced in notebook 04 (alpha-beta):
 - ``skipped_leaves(tree)``: the leaves of a nested-list tree that a search never evaluated, by
   name (``'1.2'`` is the third leaf below the root's second move);
 - ``window_search(state, depth, alpha, beta)``: one alpha-beta call with a given window, to
-  see the window contract at work.
+  see the window contract at work;
+- ``minimal_tree_leaves(b, d)`` and ``minimal_tree_nodes(b, d)``: the size of Knuth and Moore's
+  minimal tree, the fewest leaves (and nodes) alpha-beta can visit in a uniform tree.
+
+Introduced in notebooks 05 and 06:
+
+- ``stored_measurement(name)``: a long measurement run once by a script in ``benchmarks/`` and
+  kept as JSON in ``course_lib/data/`` (too long to run in a notebook).
 
 >>> from course_lib.games import TEXTBOOK_TREE, GameTree
 >>> skipped_leaves(TEXTBOOK_TREE)
@@ -20,15 +27,21 @@ Introduced in notebook 04 (alpha-beta):
 [[7, 2], [-9, 6], [-7, 0]]
 >>> window_search(GameTree(TEXTBOOK_TREE), 2, 5, 10)
 WindowResult(value=5, nodes=8)
+>>> minimal_tree_leaves(3, 2), minimal_tree_nodes(3, 2)    # the textbook tree: b = 3, d = 2
+(5, 9)
 """
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any, Iterator, NamedTuple
 
+from ..errors import CourseError
 from ..rng import SplitMix64, check_seed
 
-__all__ = ["WindowResult", "middle_game", "random_tree", "skipped_leaves", "window_search"]
+__all__ = ["WindowResult", "middle_game", "minimal_tree_leaves", "minimal_tree_nodes",
+           "random_tree", "skipped_leaves", "stored_measurement", "window_search"]
 
 
 class WindowResult(NamedTuple):
@@ -143,3 +156,62 @@ def _leaf_paths(tree: Any, path: tuple[int, ...] = ()) -> Iterator[tuple[int, ..
             yield from _leaf_paths(child, path + (index,))
     else:
         yield path
+
+
+# --- The minimal tree (Knuth and Moore, 1975) -------------------------------------------------
+
+
+def _check_uniform_tree(b: Any, d: Any) -> None:
+    if isinstance(b, bool) or not isinstance(b, (int, float)) or not b >= 1:
+        raise CourseError(f"the branching factor b must be a number >= 1, got {b!r}")
+    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        raise CourseError(f"the depth d must be a whole number >= 0, got {d!r}")
+
+
+def minimal_tree_leaves(b: float, d: int) -> float:
+    """The fewest leaves alpha-beta can evaluate in a uniform tree (every inner node has ``b``
+    moves, every leaf is ``d`` plies down): b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore,
+    1975). Any order of the moves visits at least these leaves, and the best order (the best
+    move first at every node) visits exactly these. It is the number of nodes at level ``d``
+    of the *minimal tree*; a whole number when ``b`` is one.
+
+    >>> minimal_tree_leaves(3, 2)          # the textbook tree: 5 of its 9 leaves
+    5
+    >>> [minimal_tree_leaves(10, d) for d in range(5)]
+    [1, 10, 19, 109, 199]
+    """
+    _check_uniform_tree(b, d)
+    return b ** ((d + 1) // 2) + b ** (d // 2) - 1
+
+
+def minimal_tree_nodes(b: float, d: int) -> float:
+    """The nodes of the minimal tree to depth ``d``, the root included: the sum of
+    ``minimal_tree_leaves(b, k)`` over the levels k = 0..d. The course's searches count
+    nodes this way (``stats.nodes``), so this is the yardstick for their node counts.
+
+    >>> minimal_tree_nodes(10, 2)          # 1 + 10 + 19
+    30
+    """
+    _check_uniform_tree(b, d)
+    return sum(minimal_tree_leaves(b, k) for k in range(d + 1))
+
+
+# --- Measurements kept as data -----------------------------------------------------------------
+
+
+def stored_measurement(name: str) -> dict:
+    """The measurement ``name`` kept in ``course_lib/data/<name>.json``: figures from a long
+    run of a script in ``benchmarks/`` (the file's ``script`` key says which, ``date`` and
+    ``machine`` where), for the notebooks to show without running it again.
+
+    >>> stored_measurement("mcts_c")["script"].split()[0]
+    'benchmarks/bench_mcts_c.py'
+    """
+    if not isinstance(name, str) or not name.replace("_", "").isalnum():
+        raise CourseError(f"a stored measurement is named by letters, digits and _, got {name!r}")
+    path = resources.files("course_lib").joinpath("data", f"{name}.json")
+    if not path.is_file():
+        known = sorted(p.name[:-5] for p in resources.files("course_lib").joinpath("data")
+                       .iterdir() if p.name.endswith(".json"))
+        raise CourseError(f"no stored measurement {name!r}; there are: {', '.join(known)}")
+    return json.loads(path.read_text())
