@@ -123,27 +123,25 @@ def test_near_the_end_of_the_clock_mcts_runs_a_single_iteration():
     assert agent.seen[1] < 1 and agent.last_result.stats.iterations == 1
 
 
-def test_an_untimed_alphabeta_deepens_up_to_its_depth_within_the_share():
-    state = State.start()
-    agent = make_agent("alphabeta:depth=9")
-    seen = []
-    original = agent._timed_move
-    agent._timed_move = lambda s: (seen.append(agent.move_ms), original(s))[1]
-    choose_with_time(agent, state, remaining_ms=1000, bound_untimed=True)
-    assert seen == [pytest.approx(share_for(state, 1000))]
-    assert 1 <= agent.last_result.depth < 9
-    assert (agent.move_ms, agent.depth) == (None, 9)
-
-
-def test_an_untimed_alphabeta_with_time_enough_plays_its_full_depth():
-    agent = make_agent("alphabeta:depth=2")
-    choose_with_time(agent, State.start(), remaining_ms=10_000_000, bound_untimed=True)
-    assert agent.last_result.depth == 2
+@pytest.mark.parametrize("spec", ["alphabeta:depth=3,order=gain,killers=1,history=1,tt=12",
+                                  "alphabeta:depth=3,order=gain,tier=fast",
+                                  "alphabeta:depth=2,form=minmax,order=static",
+                                  "minimax:depth=2"])
+def test_with_time_enough_a_bounded_search_plays_its_fixed_depth_move(spec, random_game):
+    # Iterative deepening would reorder the root by the previous iteration and could pick
+    # another of equally good moves: the bounded agent must not.
+    bounded, fixed = make_agent(spec), make_agent(spec)
+    positions = [s for s in random_game(5)[:60:3] if not s.is_over()]
+    for state in positions:
+        move = choose_with_time(bounded, state, remaining_ms=1e9, bound_untimed=True)
+        assert bounded.last_result.depth == fixed.depth
+        assert move == fixed.choose_move(state), state.fen()
+        assert bounded.last_result.value == fixed.last_result.value
 
 
 @pytest.mark.parametrize("spec", ["minimax:depth=5", "negamax:depth=5",
-                                  "alphabeta:depth=7,form=minmax"])
-def test_minimax_plays_the_move_of_its_own_deepest_finished_search(spec):
+                                  "alphabeta:depth=7,form=minmax", "alphabeta:depth=9"])
+def test_a_bounded_search_plays_the_move_of_its_own_deepest_finished_search(spec):
     state = State.start().play("b6").play("b2")
     agent = make_agent(spec)
     move = choose_with_time(agent, state, remaining_ms=600, bound_untimed=True)
@@ -152,14 +150,6 @@ def test_minimax_plays_the_move_of_its_own_deepest_finished_search(spec):
     # The same algorithm, searched to that depth without a clock, plays the same move.
     alone = Searcher(agent.algorithm, agent.evaluation).run(state, reached)
     assert (move, agent.last_result.value) == (alone.move, alone.value)
-
-
-def test_minimax_with_time_enough_is_its_fixed_depth_search():
-    state = State.start()
-    agent = make_agent("minimax:depth=2")
-    move = choose_with_time(agent, state, remaining_ms=10_000_000, bound_untimed=True)
-    assert agent.last_result.depth == 2
-    assert move == make_agent("minimax:depth=2").choose_move(state)
 
 
 # --- refereed games under a short clock ----------------------------------------------------------

@@ -22,10 +22,10 @@ only clock that counts; whatever its spec, the agent never loses on time. An age
 time across the moves still to come); an agent with a time per move (``time=MS``; ``time_ms``
 for MCTS) gets that time but never more than a fair share of ``my_ms`` (``move_share_ms``). An
 agent whose spec has no time control gets that fair share anyway, and says so once on stderr
-(``clock_rule``): a fixed-depth search deepens 1, 2, ... up to its depth and plays the move of
-the deepest search that finished within the share (alpha-beta by its own iterative deepening,
-minimax and negamax by their own algorithm at each depth), and MCTS stops at its number of
-iterations or at the share, whichever comes first. Random and greedy need no limit. A small
+(``clock_rule``): a fixed-depth search runs the search it would run at depth 1, 2, ... up to
+its depth and plays the move of the deepest one that finished within the share (with time
+enough, the very move of its fixed-depth search), and MCTS stops at its number of iterations
+or at the share, whichever comes first. Random and greedy need no limit. A small
 margin is kept for the pipe and the process. The agent is built after the first ``OK`` is
 sent, and if it has a ``warm_up()`` method (to compile numba code, say) that is called then
 too: READY is always answered at once.
@@ -63,6 +63,7 @@ import contextlib
 import io
 import os
 import sys
+import threading
 import time
 import traceback
 from typing import Any, Callable, TextIO
@@ -120,11 +121,10 @@ PER_MOVE_ATTRIBUTES = ("move_ms", "time_ms")
 
 def _untimed_kind(agent: Any) -> str | None:
     """How an agent without a time control of its own is held to a budget: ``'mcts'`` (an MCTS
-    agent: its ``time_ms`` is set, its iterations stay), ``'deepening'`` (alpha-beta in the
-    negamax form, either tier: its ``move_ms`` is set, so it deepens up to its depth),
-    ``'per-depth'`` (a readable minimax, negamax or minmax alpha-beta: its own search at depth
-    1, 2, ... until the budget is spent); None for an agent with a clock or a time per move, or
-    one that has no budget to cut (random, greedy, a function)."""
+    agent: its ``time_ms`` is set, its iterations stay) or ``'per-depth'`` (a fixed-depth
+    SearchAgent, any algorithm, either tier: its own search at depth 1, 2, ... until the
+    budget is spent); None for an agent with a clock or a time per move, or one that has no
+    budget to cut (random, greedy, a function)."""
     if getattr(agent, "clock", None) is not None:
         return None
     if any(getattr(agent, name, None) is not None for name in PER_MOVE_ATTRIBUTES):
@@ -132,10 +132,7 @@ def _untimed_kind(agent: Any) -> str | None:
     if hasattr(agent, "time_ms") and hasattr(agent, "iterations") and hasattr(agent, "final"):
         return "mcts"
     if hasattr(agent, "move_ms") and hasattr(agent, "depth") and hasattr(agent, "algorithm"):
-        if agent.algorithm == "negamax-alphabeta":
-            return "deepening"
-        if getattr(agent, "tier", "reference") == "reference":
-            return "per-depth"
+        return "per-depth"
     return None
 
 
@@ -164,31 +161,59 @@ def clock_rule(agent: Any) -> str | None:
         return head + (f"the search stops at {agent.iterations} iterations or when the share "
                        "is spent, whichever comes first, and plays its best move so far")
     return head + (f"it searches depth 1, 2, ... up to depth {agent.depth} and plays the move "
-                   "of the deepest search that finished within the share")
+                   "of the deepest search that finished within the share (with time enough, "
+                   f"the move of its depth-{agent.depth} search)")
+
+
+def _one_depth(agent: Any, state: Any, depth: int, deadline: float | None) -> Any:
+    """The search a fixed-depth SearchAgent makes at ``depth`` (its algorithm, evaluation,
+    ordering, killers, history and table, in its tier), abandoned at ``deadline``: its
+    SearchResult, or None when it was abandoned."""
+    if getattr(agent, "tier", "reference") == "fast":
+        from ..agents.fast_search import _Search
+        search = _Search(state, agent.order, agent.killers, agent.history, 0, agent.evaluation,
+                         agent.table, depth + 1)
+        timer = None
+        if deadline is not None:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            timer = threading.Timer(left, search.stop)
+            timer.daemon = True
+            timer.start()
+        try:
+            return search.run(depth, None)
+        finally:
+            if timer is not None:
+                timer.cancel()
+    from ..agents.search import OutOfTime, Searcher
+    searcher = Searcher(agent.algorithm, agent.evaluation, agent.order, agent.killers,
+                        agent.history, agent.table, deadline=deadline)
+    try:
+        return searcher.run(state, depth)
+    except OutOfTime:
+        return None
 
 
 def _per_depth_within(agent: Any, state: Any, budget_ms: float) -> Any:
-    """A readable fixed-depth SearchAgent's own search (its algorithm, evaluation, ordering and
-    table) at depth 1, 2, ... up to ``agent.depth``: an iteration not expected to finish within
-    ``budget_ms`` is not started, one still running when it is spent is abandoned, and the move
-    of the deepest finished one is played (depth 1 always finishes)."""
+    """A fixed-depth SearchAgent's own search at depth 1, 2, ... up to ``agent.depth`` (each one
+    the search it makes at that depth, so that with time enough the move is the one its
+    fixed-depth search plays): an iteration not expected to finish within ``budget_ms`` is not
+    started, one still running when it is spent is abandoned, and the move of the deepest
+    finished one is played (depth 1 always finishes)."""
     from ..agents.players import next_iteration_fits
-    from ..agents.search import OutOfTime, Searcher
 
     started = time.perf_counter()
     seconds = max(0.0, budget_ms) / 1000
     finished: list[float] = []
     result = None
     for depth in range(1, agent.depth + 1):
-        searcher = Searcher(agent.algorithm, agent.evaluation, agent.order, agent.killers,
-                            agent.history, agent.table,
-                            deadline=None if depth == 1 else started + seconds)
-        try:
-            result = searcher.run(state, depth)
-        except OutOfTime:
+        found = _one_depth(agent, state, depth, None if depth == 1 else started + seconds)
+        if found is None:
             break
+        result = found
         finished.append(time.perf_counter() - started)
-        if not next_iteration_fits(finished, seconds):
+        if depth < agent.depth and not next_iteration_fits(finished, seconds):
             break
     agent.last_result = result
     return result.move
