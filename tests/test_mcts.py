@@ -520,3 +520,16 @@ def test_finished_games_and_other_games_are_refused():
         agent = MCTSAgent(iterations=10)
         agent.choose_move(TicTacToe())
         to_networkx(agent.root, max_nodes=0)
+
+
+@pytest.mark.parametrize("options", [{}, {"reuse": True, "playout": "greedy"},
+                                     {"final": "both", "solver": True}])
+def test_warm_up_leaves_the_fast_agent_as_it_was(options):
+    warmed, fresh = FastMCTSAgent(iterations=80, seed=4, **options), \
+        FastMCTSAgent(iterations=80, seed=4, **options)
+    warmed.warm_up()
+    state = State.start().play("b6")
+    for _ in range(3):
+        assert warmed.choose_move(state) == fresh.choose_move(state)
+        assert warmed.tree.tolist() == fresh.tree.tolist()
+        state = state.apply(state.legal_moves()[-1])
