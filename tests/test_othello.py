@@ -403,3 +403,39 @@ def test_every_square_of_the_picture_is_named_for_clicks() -> None:
     svg = Othello().svg(show_moves=False)
     assert svg.count('class="grid-cell"') == 64 and 'data-square="h8"' in svg
     assert svg.count('r="4"') == 0
+
+
+@pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
+@pytest.mark.parametrize("exact", [False, True])
+def test_fast_alphabeta_is_the_readable_search(evaluation: str, exact: bool) -> None:
+    from course_lib.agents import exact as exact_of
+    from course_lib.agents.search import Searcher
+    from course_lib.games.othello import EVALUATIONS
+    from course_lib.games.othello_fast import fast_alphabeta
+    readable = exact_of(EVALUATIONS[evaluation]) if exact else EVALUATIONS[evaluation]
+    compared = 0
+    for seed in (1, 2, 3):
+        states = random_game(seed)
+        picks = list(range(0, len(states) - 1, 12)) + list(range(len(states) - 6, len(states) - 1))
+        for i in picks:
+            for depth in (1, 3):
+                ours = fast_alphabeta(states[i], depth, evaluation, exact)
+                theirs = Searcher("negamax-alphabeta", readable).run(states[i], depth)
+                assert (ours.move, ours.value) == (theirs.move, theirs.value), states[i].text()
+                assert (ours.stats.nodes, ours.stats.leaves, ours.stats.cutoffs) == \
+                    (theirs.stats.nodes, theirs.stats.leaves, theirs.stats.cutoffs)
+                assert ours.stats.nodes_per_depth == theirs.stats.nodes_per_depth
+                compared += 1
+    assert compared > 40
+
+
+def test_fast_alphabeta_refuses_in_words() -> None:
+    from course_lib.games.othello_fast import fast_alphabeta
+    with pytest.raises(CourseError, match="unknown Othello evaluation"):
+        fast_alphabeta(Othello(), 3, "weights")
+    with pytest.raises(CourseError, match="depth"):
+        fast_alphabeta(Othello(), 0)
+    over = board("x.......", EMPTY_ROW, EMPTY_ROW, "...oo...", "...oo...",
+                 EMPTY_ROW, EMPTY_ROW, EMPTY_ROW)
+    with pytest.raises(CourseError, match="terminal"):
+        fast_alphabeta(over, 3)

@@ -1,5 +1,6 @@
-"""Othello's numba tier: the same rules on 64-bit bitboards, compiled (move generation, moves,
-perft), held to the readable ``course_lib.games.othello`` by the tests.
+"""Othello's numba tier: the same rules on 64-bit bitboards, compiled (move generation, flips,
+perft, and alpha-beta with the study's evaluations), held to the readable
+``course_lib.games.othello`` and ``course_lib.agents.search`` by the tests.
 
 A bitboard is one ``np.uint64`` whose bit ``s`` is square ``s`` of the readable tier:
 s = 8 * (row - 1) + column, a1 = bit 0, h1 = bit 7, a2 = bit 8, h8 = bit 63 (rows from the top).
@@ -19,12 +20,15 @@ by the columns they cannot reach.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from numba import njit
 
+from ..agents.stats import SearchResult, SearchStats
 from ..ataxx._bitboard import _lowest_bit_index, _popcount
 from ..errors import CourseError
-from .othello import PASS, SQUARE_NAMES, Othello
+from .othello import ARBITRARY_WEIGHTS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, Othello
 
 FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
 NOT_A = np.uint64(0xFEFEFEFEFEFEFEFE)      # every square but column a
@@ -145,3 +149,139 @@ def fast_perft(state: Othello, depth: int) -> int:
         return 1
     me, opp = _boards(state)
     return int(_perft(me, opp, depth))
+
+
+# -- alpha-beta, compiled: the same search as the readable negamax-alphabeta --------------------
+
+EVALUATION_CODES = {"discs": 0, "arbitrary": 1, "research": 2}
+"""The evaluations the compiled search knows, by the names of ``othello.EVALUATIONS``."""
+WIN_SCORE = 1000
+_INF = 1 << 40
+_WEIGHTS = np.zeros((3, 64), dtype=np.int64)
+_WEIGHTS[1] = ARBITRARY_WEIGHTS
+_WEIGHTS[2] = RESEARCH_WEIGHTS
+
+
+@njit(cache=True)
+def _evaluate(me: np.uint64, opp: np.uint64, kind: int, weights: np.ndarray,
+              exact: bool) -> int:
+    """The evaluation from the mover's side: discs (kind 0) or a weight map; with ``exact``, a
+    finished game scores +-(WIN_SCORE + |disc difference|), a draw 0."""
+    if exact and _moves(me, opp) == ZERO and _moves(opp, me) == ZERO:
+        diff = _popcount(me) - _popcount(opp)
+        if diff > 0:
+            return WIN_SCORE + diff
+        if diff < 0:
+            return -(WIN_SCORE - diff)
+        return 0
+    if kind == 0:
+        return _popcount(me) - _popcount(opp)
+    total = 0
+    x = me
+    while x:
+        total += weights[_lowest_bit_index(x)]
+        x &= x - ONE
+    x = opp
+    while x:
+        total -= weights[_lowest_bit_index(x)]
+        x &= x - ONE
+    return total
+
+
+@njit(cache=True)
+def _alphabeta(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
+               kind: int, weights: np.ndarray, exact: bool, counts: np.ndarray) -> int:
+    """Negamax alpha-beta, generation order, counting as the readable ``Searcher`` does:
+    counts[0] nodes, [1] leaves, [2] cutoffs, [3 + ply] nodes per ply."""
+    counts[0] += 1
+    counts[3 + ply] += 1
+    moves = _moves(me, opp)
+    is_pass = False
+    if moves == ZERO:
+        if _moves(opp, me) == ZERO:                # the game is over: a leaf
+            counts[1] += 1
+            return _evaluate(me, opp, kind, weights, exact)
+        is_pass = True
+    if depth == 0:
+        counts[1] += 1
+        return _evaluate(me, opp, kind, weights, exact)
+    if is_pass:
+        return -_alphabeta(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, exact,
+                           counts)
+    best = -_INF
+    while moves:
+        square = _lowest_bit_index(moves)
+        moves &= moves - ONE
+        flipped = _flips(me, opp, square)
+        value = -_alphabeta(opp & ~flipped, me | flipped | (ONE << np.uint64(square)),
+                            depth - 1, -beta, -alpha, ply + 1, kind, weights, exact, counts)
+        if value > best:
+            best = value
+        if best >= beta:
+            if moves:
+                counts[2] += 1
+            break
+        if best > alpha:
+            alpha = best
+    return best
+
+
+@njit(cache=True)
+def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndarray,
+          exact: bool, counts: np.ndarray) -> tuple[int, int]:
+    """The root: every move searched with the window (alpha, +inf); the first best move."""
+    # Typed constants, never literals, as arguments of the recursive kernel: a literal would
+    # compile (and cache) one more specialisation of it, and numba's cache mixes those up (a
+    # segfault; the ATAXX search kernels note the same).
+    one = np.int64(1)
+    inf = np.int64(_INF)
+    counts[0] += 1
+    counts[3] += 1
+    moves = _moves(me, opp)
+    if moves == ZERO:                              # the pass (the caller checks the game goes on)
+        return -1, -_alphabeta(opp, me, depth - 1, -inf, inf, one, kind, weights, exact, counts)
+    best_move, best, alpha = -2, -inf, -inf
+    while moves:
+        square = _lowest_bit_index(moves)
+        moves &= moves - ONE
+        flipped = _flips(me, opp, square)
+        value = -_alphabeta(opp & ~flipped, me | flipped | (ONE << np.uint64(square)),
+                            depth - 1, -inf, -alpha, one, kind, weights, exact, counts)
+        if value > best:
+            best_move, best = square, value
+        if best > alpha:
+            alpha = best
+    return best_move, best
+
+
+def fast_alphabeta(state: Othello, depth: int, evaluation: str = "discs",
+                   exact: bool = False) -> SearchResult:
+    """Alpha-beta (negamax form, moves in board order, no table) compiled: the same move,
+    value and node, leaf and cutoff counts as the readable
+    ``Searcher("negamax-alphabeta", evaluation)`` with ``othello.EVALUATIONS[evaluation]``
+    (wrapped in ``exact`` when ``exact``).
+
+    >>> result = fast_alphabeta(Othello(), 5, "research")
+    >>> result.move, result.value, result.stats.nodes
+    ('d3', 7, 481)
+    """
+    if evaluation not in EVALUATION_CODES:
+        raise CourseError(f"unknown Othello evaluation {evaluation!r}; the compiled search "
+                          f"knows {', '.join(EVALUATION_CODES)}")
+    if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 60:
+        raise CourseError(f"depth must be a whole number from 1 to 60, got {depth!r}")
+    if not state.legal_moves():
+        raise CourseError("the position is terminal: there is no move to search")
+    me, opp = _boards(state)
+    counts = np.zeros(4 + depth, dtype=np.int64)
+    started = time.perf_counter()
+    square, value = _root(me, opp, depth, EVALUATION_CODES[evaluation],
+                          _WEIGHTS[EVALUATION_CODES[evaluation]], exact, counts)
+    seconds = time.perf_counter() - started
+    per_ply = [int(n) for n in counts[3:3 + depth + 1]]
+    while per_ply and per_ply[-1] == 0:
+        per_ply.pop()
+    stats = SearchStats(nodes=int(counts[0]), leaves=int(counts[1]), cutoffs=int(counts[2]),
+                        depth=depth, seconds=seconds, nodes_per_depth=per_ply)
+    move = PASS if square == -1 else SQUARE_NAMES[square]
+    return SearchResult(move=move, value=int(value), depth=depth, stats=stats)
