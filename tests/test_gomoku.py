@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib.agents import RandomAgent, make_agent
-from course_lib.errors import IllegalMoveError, InvalidFenError, InvalidMoveError
+from course_lib.errors import CourseError, IllegalMoveError, InvalidFenError, InvalidMoveError
 from course_lib.games import GameState
 from course_lib.games.gomoku import (EMPTY_TEXT, FEATURES, SIZE, WEIGHTS, Gomoku, line_runs,
                                      line_scores, parse_move, pattern_counts, pattern_score_full,
@@ -233,8 +233,10 @@ def test_candidate_moves_around_the_stones() -> None:
     assert Gomoku().candidate_moves(1) == ["h8"]
     far = state.play("o15")
     assert set(far.candidate_moves(1)) == {"b1", "a2", "b2", "n15", "o14", "n14"}
-    with pytest.raises(ValueError, match="radius"):
+    with pytest.raises(CourseError, match="radius"):
         state.candidate_moves(0)
+    with pytest.raises(CourseError, match="radius"):
+        Gomoku(radius=-1)
 
 
 def test_the_restricted_game_plays_only_near_the_stones() -> None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..errors import IllegalMoveError, InvalidFenError, InvalidMoveError
+from ..errors import CourseError, IllegalMoveError, InvalidFenError, InvalidMoveError
 
 SIZE = 15
 COLUMNS = "abcdefghijklmno"
@@ -246,7 +246,7 @@ class Gomoku:
             raise InvalidFenError("a Gomoku board is 225 cells, each 0 (empty), 1 (black, x) "
                                   "or 2 (white, o)")
         if not isinstance(radius, int) or isinstance(radius, bool) or not 0 <= radius <= 14:
-            raise ValueError(f"radius must be 0 (every empty point) or a distance 1..14, "
+            raise CourseError(f"radius must be 0 (every empty point) or a distance 1..14, "
                              f"got {radius!r}")
         black, white = cells.count(BLACK), cells.count(WHITE)
         if black - white not in (0, 1):
@@ -359,7 +359,7 @@ class Gomoku:
         ['h8']
         """
         if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
-            raise ValueError(f"radius must be a whole number >= 1, got {radius!r}")
+            raise CourseError(f"radius must be a whole number >= 1, got {radius!r}")
         if self._winner or self._stones == SIZE * SIZE:
             return []
         if self._stones == 0:
@@ -510,9 +510,9 @@ class Gomoku:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def svg(self, marked: list[str] | None = None, size: int | None = None) -> str:
-        """A picture of the position (SVG text): the last move framed in red, or the points
-        in ``marked``."""
+    def svg(self, marked: list[str] | None = None, size: int | None = 480) -> str:
+        """A picture of the position (SVG text, ``size`` pixels wide; None: 40 per point): the
+        last move framed in red, or the points in ``marked``."""
         from ._pictures import grid_svg
         rows = [self.cells[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
         names = marked if marked is not None else (
