@@ -25,3 +25,28 @@ class IllegalMoveError(CourseError):
 
 class InvalidAgentSpecError(CourseError):
     """An agent spec string names an unknown agent or key, or a value out of range."""
+
+
+class InvalidArgumentError(CourseError, TypeError):
+    """An argument of the wrong kind or out of its range: a depth, a seed, a count, a bound.
+
+    It is also a ``TypeError``, so code written for Python's own ``TypeError`` on a wrong
+    type still catches it.
+    """
+
+
+class InvalidPositionError(CourseError):
+    """A position built from parts that do not fit together (grid, side to move, counters)."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move was played, or asked of an agent, in a finished game: no move is left."""
+
+
+class EvaluationMismatchError(InvalidAgentSpecError):
+    """An agent's evaluation does not fit the game it is asked to play (say, tic-tac-toe's
+    open lines on an ATAXX board); the message names the evaluations that do fit."""
+
+
+class InvalidUaiCommandError(CourseError):
+    """A UAI command line, or a number in it, that the engine cannot use."""

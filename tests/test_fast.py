@@ -17,7 +17,8 @@ from course_lib.ataxx import BLOCKED, EMPTY, FIRST, PASS, SECOND, SIZE, SQUARES,
 from course_lib.ataxx import fast
 from course_lib.ataxx import perft as readable_perft
 from course_lib.ataxx import divide as readable_divide
-from course_lib.errors import IllegalMoveError, InvalidFenError, InvalidMoveError
+from course_lib.errors import (IllegalMoveError, InvalidArgumentError, InvalidFenError,
+                               InvalidMoveError)
 from course_lib.rng import SplitMix64
 
 START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
@@ -488,18 +489,23 @@ def test_kernels_compiled_once_for_uint64_boards():
 # --- Errors at the boundary -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad, error", [(-1, ValueError), (2.0, TypeError), (True, TypeError),
-                                        ("3", TypeError), (None, TypeError)])
-def test_perft_refuses_a_bad_depth(bad, error):
-    with pytest.raises(error, match="depth must be a whole number >= 0"):
+@pytest.mark.parametrize("bad", [-1, 2.0, True, "3", None, 401, 2**63, 10**30])
+def test_perft_refuses_a_bad_depth(bad):
+    with pytest.raises(InvalidArgumentError, match="depth must be a whole number from 0 to 400"):
         fast.perft(fast.START, bad)
-    with pytest.raises(error, match="depth must be a whole number >= 0"):
+    with pytest.raises(InvalidArgumentError, match="depth must be a whole number from 0 to 400"):
         fast.pair_perft(fast.START, bad)
 
 
-def test_divide_needs_depth_1():
-    with pytest.raises(ValueError, match=">= 1"):
-        fast.divide(fast.START, 0)
+@pytest.mark.parametrize("bad", [0, -3, 401, 2**63])
+def test_divide_needs_a_depth_from_1_to_400(bad):
+    # 2**63 used to reach the compiled kernel, which cannot be interrupted
+    with pytest.raises(InvalidArgumentError, match="from 1 to 400"):
+        fast.divide(fast.START, bad)
+
+
+def test_perft_beyond_the_turn_cap_is_zero_at_the_largest_depth():
+    assert fast.perft("x5o/7/7/7/7/7/o5x x 0 200", 400) == 0
 
 
 def test_perft_refuses_what_is_not_a_position():
@@ -520,10 +526,10 @@ def test_bad_seeds_are_refused(bad):
 
 
 def test_bad_game_counts_are_refused():
-    with pytest.raises(ValueError, match="n_games must be a whole number >= 0"):
-        fast.random_playouts(fast.START, -1, 1)
-    with pytest.raises(TypeError, match="n_games must be a whole number >= 0"):
-        fast.random_playouts(fast.START, 2.5, 1)
+    for bad in (-1, 2.5, 10**7 + 1, 2**64):
+        with pytest.raises(InvalidArgumentError, match="n_games must be a whole number from 0 "
+                                                       "to 10,000,000"):
+            fast.random_playouts(fast.START, bad, 1)
 
 
 def test_bad_move_codes_are_refused():

@@ -13,7 +13,8 @@ import pytest
 from course_lib.agents import RandomAgent
 from course_lib.ataxx import (BLOCKED, EMPTY, FIRST, MAX_TURNS, PASS, SECOND, SQUARES, START_FEN,
                               Move, State)
-from course_lib.errors import CourseError, IllegalMoveError, InvalidMoveError
+from course_lib.errors import (CourseError, IllegalMoveError, InvalidMoveError,
+                               InvalidPositionError)
 
 GAP_FEN = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 
@@ -516,19 +517,19 @@ def test_random_games_over_pairs_last_about_110_turns():
 
 def test_state_constructor_validates():
     grid = State.start().grid
-    with pytest.raises(ValueError, match="to_move"):
+    with pytest.raises(InvalidPositionError, match="to_move"):
         State(grid, to_move=0)
-    with pytest.raises(ValueError, match="8 rows"):
+    with pytest.raises(InvalidPositionError, match="8 rows"):
         State([row[:] for row in grid[:7]])
-    with pytest.raises(ValueError, match="grid cells"):
+    with pytest.raises(InvalidPositionError, match="grid cells"):
         bad = [row[:] for row in grid]
         bad[4][4] = 7
         State(bad)
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(InvalidPositionError, match="turns must be a whole number >= 0"):
         State(grid, turns=-1)
-    with pytest.raises(ValueError, match="turn"):        # x moves at even turn counts
+    with pytest.raises(InvalidPositionError, match="turn"):        # x moves at even turn counts
         State(grid, to_move=SECOND, turns=0)
-    with pytest.raises(ValueError, match="turn"):
+    with pytest.raises(InvalidPositionError, match="turn"):
         State(grid, to_move=FIRST, turns=399)
     assert State(grid, to_move=SECOND, turns=399).fen() == "x5o/7/7/7/7/7/o5x o 0 200"
 

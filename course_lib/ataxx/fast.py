@@ -32,18 +32,20 @@ from typing import NamedTuple, Union
 
 import numpy as np
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidMoveError,
+                      InvalidPositionError)
 from ..rng import check_seed
 from ._bitboard import (BIT, FULL, MAX_TURNS, MOVE_BUFFER, N_SQUARES, PASS_CODE, RING1, RING2,
                         _apply_move, _below, _can_move, _count_moves, _empty_squares,
                         _generate_moves, _grow, _is_over, _lowest_bit_index, _next_u64,
                         _perft, _play_random_game, _popcount, _random_move, _random_playouts)
+from .perft import MAX_PERFT_DEPTH
 from .rules import BLOCKED, EMPTY, FIRST, PASS, SECOND, SIZE, Move, State
 
 __all__ = [
     "FastState", "START", "to_fast", "from_fast", "encode_move", "decode_move", "legal_moves",
     "is_over", "winner", "apply", "perft", "pair_perft", "divide", "random_game",
-    "random_playouts", "PASS_CODE", "MAX_TURNS",
+    "random_playouts", "PASS_CODE", "MAX_TURNS", "MAX_PERFT_DEPTH", "MAX_PLAYOUTS",
     # kernels, for other compiled code
     "BIT", "FULL", "MOVE_BUFFER", "N_SQUARES", "RING1", "RING2", "_apply_move", "_below",
     "_can_move", "_count_moves", "_empty_squares", "_generate_moves", "_grow", "_is_over",
@@ -83,6 +85,9 @@ class FastState(NamedTuple):
         return from_fast(self).fen()
 
 
+MAX_PLAYOUTS = 10_000_000
+"""The most games one ``random_playouts`` call plays (its result arrays take 5 bytes a game)."""
+
 Position = Union[State, FastState, str]
 """What the perft and playout functions accept: a State, a FastState or a FEN string."""
 
@@ -97,25 +102,32 @@ def _is_whole(value: object) -> bool:
 def _checked(fs: object) -> FastState:
     """``fs`` with its fields checked and re-wrapped (bitboards as np.uint64, the rest as int)."""
     if not isinstance(fs, FastState):
-        raise TypeError(f"expected a FastState (see to_fast), got {type(fs).__name__}")
+        raise InvalidArgumentError(
+            f"expected a FastState (see to_fast), got {type(fs).__name__}")
     boards = []
     for name in ("first", "second", "blocked"):
         value = getattr(fs, name)
         if not _is_whole(value) or not 0 <= int(value) < (1 << N_SQUARES):
-            raise ValueError(
+            raise InvalidPositionError(
                 f"FastState.{name} must be a 49-bit bitboard (a whole number from 0 to "
                 f"2**49 - 1), got {value!r}")
         boards.append(int(value))
     first, second, blocked = boards
     if first & second or first & blocked or second & blocked:
-        raise ValueError("FastState bitboards overlap: a square holds at most one of "
+        raise InvalidPositionError("FastState bitboards overlap: a square holds at most one of "
                          "first, second, blocked")
     if not _is_whole(fs.to_move) or int(fs.to_move) not in (FIRST, SECOND):
-        raise ValueError(f"FastState.to_move must be 1 (first) or 2 (second), got {fs.to_move!r}")
+        raise InvalidPositionError(f"FastState.to_move must be 1 (first) or 2 (second), got {fs.to_move!r}")
     for name in ("turns", "halfmove"):
         value = getattr(fs, name)
         if not _is_whole(value) or value < 0:
-            raise ValueError(f"FastState.{name} must be a whole number >= 0, got {value!r}")
+            raise InvalidPositionError(
+                f"FastState.{name} must be a whole number >= 0, got {value!r}")
+    turns, to_move = int(fs.turns), int(fs.to_move)
+    if to_move != (FIRST if turns % 2 == 0 else SECOND):
+        raise InvalidPositionError(
+            f"FastState.to_move is {to_move} after {turns} turns; the first player (1) moves "
+            "after an even number of turns, the second (2) after an odd one")
     return FastState(np.uint64(first), np.uint64(second), np.uint64(blocked), int(fs.to_move),
                      int(fs.turns), int(fs.halfmove))
 
@@ -128,22 +140,25 @@ def _position(position: object) -> FastState:
         return to_fast(position)
     if isinstance(position, str):
         return to_fast(State.from_fen(position))
-    raise TypeError("expected a position: a State, a FastState or a FEN string, got "
-                    f"{type(position).__name__}")
+    raise InvalidArgumentError("expected a position: a State, a FastState or a FEN string, got "
+                               f"{type(position).__name__}")
 
 
 def _depth(depth: object, least: int = 0) -> int:
-    if not _is_whole(depth):
-        raise TypeError(f"depth must be a whole number >= {least}, got {depth!r}")
-    if depth < least:
-        raise ValueError(f"depth must be a whole number >= {least}, got {depth}")
+    if not _is_whole(depth) or not least <= depth <= MAX_PERFT_DEPTH:
+        raise InvalidArgumentError(
+            f"depth must be a whole number from {least} to {MAX_PERFT_DEPTH} (no game lasts "
+            f"more than {MAX_TURNS} turns), got {depth!r}")
     return int(depth)
 
 
 def _seed(seed: object) -> int:
     if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
         seed = int(seed)
-    return check_seed(seed)
+    try:
+        return check_seed(seed)
+    except ValueError as error:
+        raise InvalidArgumentError(str(error)) from None
 
 
 def _turns(fs: FastState) -> int:
@@ -167,7 +182,7 @@ def to_fast(state: State) -> FastState:
     True
     """
     if not isinstance(state, State):
-        raise TypeError(f"to_fast expects a State, got {type(state).__name__}")
+        raise InvalidArgumentError(f"to_fast expects a State, got {type(state).__name__}")
     boards = {FIRST: 0, SECOND: 0, BLOCKED: 0}
     for x in range(1, SIZE + 1):
         for y in range(1, SIZE + 1):
@@ -212,7 +227,7 @@ def encode_move(move: Move) -> int:
     (8, -1)
     """
     if not isinstance(move, Move):
-        raise TypeError(f"encode_move expects a Move, got {type(move).__name__}")
+        raise InvalidArgumentError(f"encode_move expects a Move, got {type(move).__name__}")
     if move.is_pass:
         return PASS_CODE
     source = (move.x1 - 1) * SIZE + (move.y1 - 1)
@@ -227,7 +242,7 @@ def decode_move(code: int) -> Move:
     (Move(1, 1, 2, 2), PASS)
     """
     if not _is_whole(code):
-        raise TypeError(f"a move code is a whole number (source * 64 + destination, or -1 for "
+        raise InvalidArgumentError(f"a move code is a whole number (source * 64 + destination, or -1 for "
                         f"a pass), got {code!r}")
     code = int(code)
     if code == PASS_CODE:
@@ -305,7 +320,7 @@ def apply(fs: FastState, code: int) -> FastState:
     decode_move(code)                                 # type and range check
     code = int(code)
     if is_over(fs):
-        raise IllegalMoveError(f"the game is over: move code {code} cannot be played")
+        raise GameOverError(f"the game is over: move code {code} cannot be played")
     if code not in legal_moves(fs, pairs=True):
         raise IllegalMoveError(
             f"move code {code} ({decode_move(code).uai()}) is not legal here; legal codes: "
@@ -419,10 +434,9 @@ def random_playouts(position: Position, n_games: int, seed: int,
     True
     """
     fs = _position(position)
-    if not _is_whole(n_games):
-        raise TypeError(f"n_games must be a whole number >= 0, got {n_games!r}")
-    if n_games < 0:
-        raise ValueError(f"n_games must be a whole number >= 0, got {n_games}")
+    if not _is_whole(n_games) or not 0 <= n_games <= MAX_PLAYOUTS:
+        raise InvalidArgumentError(
+            f"n_games must be a whole number from 0 to {MAX_PLAYOUTS:,}, got {n_games!r}")
     rng = np.array([_seed(seed)], dtype=np.uint64)
     winners = np.zeros(int(n_games), dtype=np.int8)
     lengths = np.zeros(int(n_games), dtype=np.int32)

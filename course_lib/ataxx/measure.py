@@ -26,7 +26,8 @@ from numba import njit
 
 from ._bitboard import (BIT, MAX_TURNS, N_SQUARES, RING1, U0, _apply_move, _can_move,
                         _count_moves, _empty_squares, _popcount, _random_move)
-from .fast import Position, _is_whole, _position, _seed, _turns
+from ..errors import InvalidArgumentError
+from .fast import MAX_PLAYOUTS, Position, _is_whole, _position, _seed, _turns
 
 __all__ = ["END_REASONS", "PlayoutProfile", "playout_profile", "timed"]
 
@@ -140,10 +141,9 @@ def playout_profile(position: Position, n_games: int, seed: int,
     (3, True)
     """
     fs = _position(position)
-    if not _is_whole(n_games):
-        raise TypeError(f"n_games must be a whole number >= 0, got {n_games!r}")
-    if n_games < 0:
-        raise ValueError(f"n_games must be a whole number >= 0, got {n_games}")
+    if not _is_whole(n_games) or not 0 <= n_games <= MAX_PLAYOUTS:
+        raise InvalidArgumentError(
+            f"n_games must be a whole number from 0 to {MAX_PLAYOUTS:,}, got {n_games!r}")
     rng = np.array([_seed(seed)], dtype=np.uint64)
     n = int(n_games)
     winners = np.zeros(n, dtype=np.int8)
@@ -170,7 +170,7 @@ def timed(function: Callable[..., Any], *args: Any, repeat: int = 1,
     (6, True)
     """
     if not _is_whole(repeat) or repeat < 1:
-        raise ValueError(f"repeat must be a whole number >= 1, got {repeat!r}")
+        raise InvalidArgumentError(f"repeat must be a whole number >= 1, got {repeat!r}")
     best = float("inf")
     result = None
     for _ in range(int(repeat)):

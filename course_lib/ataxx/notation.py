@@ -15,6 +15,11 @@ from ..errors import IllegalMoveError, InvalidFenError, InvalidMoveError
 from .rules import BLOCKED, EMPTY, FIRST, PASS, SECOND, SIZE, SYMBOLS, Move, State, parse_square
 
 START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
+MAX_FEN_NUMBER_DIGITS = 40
+"""The halfmove clock and fullmove number of a FEN have at most this many digits (a game ends
+after 400 turns, so larger numbers say nothing more)."""
+MAX_FEN_LENGTH = 1000
+"""A FEN longer than this is refused before it is read."""
 _CELL_OF = {"x": FIRST, "o": SECOND, "-": BLOCKED}
 
 
@@ -25,6 +30,10 @@ def parse_fen(fen: str) -> State:
     """
     if not isinstance(fen, str):
         raise InvalidFenError(f"a FEN must be a string, got {type(fen).__name__}")
+    if len(fen) > MAX_FEN_LENGTH:
+        raise InvalidFenError(
+            f"FEN of {len(fen)} characters is too long; a FEN is at most {MAX_FEN_LENGTH} "
+            "characters (like 'x5o/7/7/7/7/7/o5x x 0 1')")
     fields = fen.split()
     if not 2 <= len(fields) <= 4:
         raise InvalidFenError(
@@ -70,13 +79,26 @@ def parse_fen(fen: str) -> State:
     # isascii(): str.isdigit() also accepts '²' or '٣', which int() refuses or reads as 3.
     if not (halfmove_text.isascii() and halfmove_text.isdigit()):
         raise InvalidFenError(
-            f"FEN halfmove clock is {halfmove_text!r}; expected a whole number >= 0")
-    if not (fullmove_text.isascii() and fullmove_text.isdigit()) or int(fullmove_text) < 1:
+            f"FEN halfmove clock is {_shown(halfmove_text)}; expected a whole number >= 0")
+    if not (fullmove_text.isascii() and fullmove_text.isdigit()):
+        raise InvalidFenError(
+            f"FEN fullmove number is {_shown(fullmove_text)}; expected a whole number >= 1")
+    for what, text in (("halfmove clock", halfmove_text), ("fullmove number", fullmove_text)):
+        if len(text.lstrip("0")) > MAX_FEN_NUMBER_DIGITS:
+            raise InvalidFenError(
+                f"FEN {what} has {len(text.lstrip('0'))} digits; expected a whole number of at "
+                f"most {MAX_FEN_NUMBER_DIGITS} digits (a game ends after 400 turns)")
+    if int(fullmove_text) < 1:
         raise InvalidFenError(
             f"FEN fullmove number is {fullmove_text!r}; expected a whole number >= 1")
     to_move = FIRST if side == "x" else SECOND
     turns = 2 * (int(fullmove_text) - 1) + (1 if to_move == SECOND else 0)
     return State(grid, to_move=to_move, turns=turns, halfmove=int(halfmove_text))
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """``repr(text)``, shortened to about ``limit`` characters for an error message."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def write_fen(state: State) -> str:

@@ -9,11 +9,17 @@ perft(0) = 1; at depth >= 1 a finished game counts 0; a forced pass counts as on
 
 from __future__ import annotations
 
-from .rules import Move, State
+from ..errors import InvalidArgumentError
+from .rules import MAX_TURNS, Move, State
+
+MAX_PERFT_DEPTH = MAX_TURNS
+"""The deepest perft asked for: no game lasts more than 400 turns, so every deeper count is 0.
+(Time is the real limit: each ply multiplies it by about 30 from the start position.)"""
 
 
 def perft(state: State, depth: int) -> int:
     """The number of move sequences of length ``depth`` from ``state`` (every leaf played)."""
+    _check_state(state)
     _check_depth(depth)
     return _perft(state, depth)
 
@@ -29,16 +35,24 @@ def _perft(state: State, depth: int) -> int:
     return total
 
 
-def _check_depth(depth: int) -> None:
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"perft depth must be a whole number >= 0, got {depth!r}")
+def _check_depth(depth: int, least: int = 0) -> None:
+    if isinstance(depth, bool) or not isinstance(depth, int) or not least <= depth <= MAX_PERFT_DEPTH:
+        raise InvalidArgumentError(
+            f"perft depth must be a whole number from {least} to {MAX_PERFT_DEPTH} (no game lasts "
+            f"more than {MAX_TURNS} turns), got {depth!r}")
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise InvalidArgumentError(
+            f"perft counts from a State (State.start() or State.from_fen(...)), got "
+            f"{type(state).__name__}")
 
 
 def divide(state: State, depth: int) -> list[tuple[Move, int]]:
     """perft split by first move: ``[(move, perft(child, depth - 1)), ...]``."""
-    _check_depth(depth)
-    if depth < 1:
-        raise ValueError(f"divide needs depth >= 1, got {depth}")
+    _check_state(state)
+    _check_depth(depth, least=1)
     if state.is_over():
         return []
     return [(move, _perft(state.apply(move), depth - 1)) for move in state.legal_moves()]

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidMoveError,
+                      InvalidPositionError)
 
 # --- What a square holds, and who plays -------------------------------------------------
 
@@ -51,8 +52,12 @@ SQUARES: list[Square] = [(x, y) for x in range(1, SIZE + 1) for y in range(1, SI
 
 
 def on_board(x: int, y: int) -> bool:
-    """True when 1 <= x <= 7 and 1 <= y <= 7."""
-    return 1 <= x <= SIZE and 1 <= y <= SIZE
+    """True when 1 <= x <= 7 and 1 <= y <= 7 (False for anything that is not a whole number).
+
+    >>> on_board(1, 7), on_board(0, 3), on_board("a", 7)
+    (True, False, False)
+    """
+    return (type(x) is int and type(y) is int) and 1 <= x <= SIZE and 1 <= y <= SIZE
 
 
 def distance(x1: int, y1: int, x2: int, y2: int) -> int:
@@ -67,7 +72,8 @@ def square_name(x: int, y: int) -> str:
     ('a7', 'g1')
     """
     if not on_board(x, y):
-        raise InvalidMoveError(f"square ({x}, {y}) is off the board; x and y go from 1 to 7")
+        raise InvalidMoveError(f"square ({x!r}, {y!r}) is off the board; x and y are whole "
+                               "numbers from 1 to 7")
     return "abcdefg"[y - 1] + str(SIZE + 1 - x)
 
 
@@ -77,6 +83,9 @@ def parse_square(name: str) -> Square:
     >>> parse_square("b6")
     (2, 2)
     """
+    if not isinstance(name, str):
+        raise InvalidMoveError(f"a square name is text such as 'b6' (a file a-g then a rank "
+                               f"1-7), got {name!r} of type {type(name).__name__}")
     if len(name) != 2 or name[0] not in "abcdefg" or name[1] not in "1234567":
         raise InvalidMoveError(
             f"{name!r} is not a square name; expected a file a-g then a rank 1-7, like 'b6'")
@@ -196,17 +205,28 @@ class State:
 
     def __init__(self, grid: list[list[int]], to_move: Player = FIRST, turns: int = 0,
                  halfmove: int = 0, last_move: Move | None = None) -> None:
-        if to_move not in (FIRST, SECOND):
-            raise ValueError(f"to_move must be FIRST (1) or SECOND (2), got {to_move!r}")
-        if len(grid) != SIZE + 1 or any(len(row) != SIZE + 1 for row in grid):
-            raise ValueError("grid must be 8 rows of 8 cells, indexed grid[x][y] for x, y in 1..7")
+        if type(to_move) is not int or to_move not in (FIRST, SECOND):
+            raise InvalidPositionError(
+                f"to_move must be FIRST (1) or SECOND (2), got {to_move!r}")
+        try:
+            shape_ok = len(grid) == SIZE + 1 and all(len(row) == SIZE + 1 for row in grid)
+        except TypeError:
+            shape_ok = False
+        if not shape_ok:
+            raise InvalidPositionError(
+                "grid must be 8 rows of 8 cells (lists), indexed grid[x][y] for x, y in 1..7; "
+                f"got {type(grid).__name__}")
         cells = [grid[x][y] for (x, y) in SQUARES]
-        if any(c not in SYMBOLS for c in cells):
-            raise ValueError("grid cells must be EMPTY (0), FIRST (1), SECOND (2) or BLOCKED (3)")
-        if turns < 0 or halfmove < 0:
-            raise ValueError("turns and halfmove must not be negative")
+        if any(type(c) is not int or c not in SYMBOLS for c in cells):
+            raise InvalidPositionError(
+                "grid cells must be EMPTY (0), FIRST (1), SECOND (2) or BLOCKED (3)")
+        for counter, value in (("turns", turns), ("halfmove", halfmove)):
+            if type(value) is not int or value < 0:
+                raise InvalidPositionError(f"{counter} must be a whole number >= 0, got {value!r}")
+        if last_move is not None and not isinstance(last_move, Move):
+            raise InvalidPositionError(f"last_move must be a Move or None, got {last_move!r}")
         if to_move != (FIRST if turns % 2 == 0 else SECOND):
-            raise ValueError(
+            raise InvalidPositionError(
                 f"after {turns} turns it is the {PLAYER_NAMES[FIRST if turns % 2 == 0 else SECOND]}"
                 f" player's turn, not the {PLAYER_NAMES[to_move]} player's (the first player "
                 "moves at turn 0 and a pass is a turn)")
@@ -243,15 +263,30 @@ class State:
 
     # -- looking at the position
 
-    def __getitem__(self, square: Square) -> int:
-        """``state[x, y]``: what the square holds."""
+    def __getitem__(self, square: Square | str) -> int:
+        """``state[x, y]`` or ``state["a7"]``: what the square holds.
+
+        >>> state = State.start()
+        >>> state[1, 1] == state["a7"] == FIRST
+        True
+        """
+        if isinstance(square, str):
+            square = parse_square(square)
+        if not (isinstance(square, tuple) and len(square) == 2 and on_board(*square)):
+            raise InvalidMoveError(
+                f"{square!r} is not a square: give state[x, y] with x and y whole numbers "
+                "from 1 to 7, or a name such as state['b6']")
         x, y = square
-        if not on_board(x, y):
-            raise InvalidMoveError(f"square ({x}, {y}) is off the board; x and y go from 1 to 7")
         return self.grid[x][y]
+
+    def _check_player(self, player: object) -> None:
+        if type(player) is not int or player not in (FIRST, SECOND):
+            raise InvalidArgumentError(
+                f"player must be FIRST (1) or SECOND (2), got {player!r}")
 
     def stones(self, player: Player) -> int:
         """How many stones ``player`` has on the board."""
+        self._check_player(player)
         return self._stones[player]
 
     @property
@@ -280,7 +315,10 @@ class State:
         One clone per destination (with its canonical source) and one jump per (source,
         destination), in canonical order. Empty when the player cannot move.
         """
-        player = self.to_move if player is None else player
+        if player is None:
+            player = self.to_move
+        else:
+            self._check_player(player)
         grid = self.grid
         moves: list[Move] = []
         cloned: set[Square] = set()          # destinations that already have their clone
@@ -300,7 +338,10 @@ class State:
 
     def has_move(self, player: Player | None = None) -> bool:
         """Can ``player`` make a move other than pass (ignoring whether the game is over)?"""
-        player = self.to_move if player is None else player
+        if player is None:
+            player = self.to_move
+        else:
+            self._check_player(player)
         grid = self.grid
         for (x, y) in SQUARES:
             if grid[x][y] == player:
@@ -365,11 +406,16 @@ class State:
         return child
 
     def check_move(self, move: Move) -> None:
-        """Raise IllegalMoveError, saying why, unless ``move`` is legal here."""
+        """Raise IllegalMoveError, saying why, unless ``move`` is legal here (GameOverError, a
+        kind of IllegalMoveError, once the game is over)."""
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"a move is a Move or text such as 'b6', got {move!r} of type "
+                                   f"{type(move).__name__}")
         me = self.to_move
         who = PLAYER_NAMES[me]
         if self.is_over():
-            raise IllegalMoveError(f"the game is over ({self.outcome_reason()}); no move can be played")
+            raise GameOverError(
+                f"the game is over ({self.outcome_reason()}); no move can be played")
         if move.is_pass:
             if self.has_move():
                 raise IllegalMoveError(
@@ -399,12 +445,19 @@ class State:
         """
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(
+                f"a move is a Move or text (UAI 'b6', 'a7c5', '0000' or protocol '1 1 2 2'), "
+                f"got {move!r} of type {type(move).__name__}")
         self.check_move(move)
         return self.apply(self.canonical(move))
 
     def clone_source(self, x2: int, y2: int) -> Square | None:
         """The canonical source of a clone onto (x2, y2): the stone of the side to move next
         to it with the smallest (x, y); None if there is none."""
+        if not on_board(x2, y2):
+            raise InvalidMoveError(f"square ({x2!r}, {y2!r}) is off the board; x and y are "
+                                   "whole numbers from 1 to 7")
         for nx, ny in NEIGHBOURS[x2, y2]:                 # ascending (x, y)
             if self.grid[nx][ny] == self.to_move:
                 return nx, ny
@@ -412,6 +465,8 @@ class State:
 
     def canonical(self, move: Move) -> Move:
         """The same move, a clone's source replaced by its canonical source."""
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"expected a Move, got {move!r}")
         if not move.is_clone:
             return move
         source = self.clone_source(move.x2, move.y2)
