@@ -278,7 +278,8 @@ def test_viewer_slider_and_show_agree():
     viewer = MCTSGrowthViewer(TicTacToe(), checkpoints, seed=1, max_nodes=30)
     assert viewer.index == 0 and viewer.current_iterations == 1
     first_picture = viewer.picture.value
-    assert first_picture.startswith("<svg")
+    assert shown(viewer) == (viewer.description, [0])
+    assert viewer.description.startswith("after 1 iteration: 2 nodes")
     for k in (2, 1, 3):
         viewer.slider.value = k
         n = checkpoints[k]
@@ -288,8 +289,10 @@ def test_viewer_slider_and_show_agree():
         assert viewer.description.startswith(f"after {n:,} iterations: "
                                              f"{len(all_nodes(root)):,} nodes")
         assert f"N = {best.visits:,}" in viewer.description
+        # The line and the picture are one widget: both of checkpoint k, always together.
+        assert shown(viewer) == (viewer.description, [k])
         assert f"after {n:,} iterations" in viewer.picture.value
-        assert f"{n:,}" in viewer.label.value
+        assert viewer.text is viewer.picture
     viewer.show(1)
     assert viewer.slider.value == 1 and viewer.current_iterations == 10
     viewer.show(99)
@@ -302,6 +305,60 @@ def test_viewer_slider_and_show_agree():
         viewer.show_iterations(61)
     with pytest.raises(TypeError):
         viewer.show("1")
+
+
+def shown(viewer):
+    """(the line of text, the checkpoints whose tree is drawn) as the viewer's widget shows
+    them; a tree is recognised by its title."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(viewer.picture.value)
+    [line] = [e for e in root.iter("div") if e.get("class") == "course-mcts-text"]
+    [svg] = [e for e in root if e.tag.endswith("svg")]
+    texts = " ".join("".join(t.itertext()) for t in svg.iter() if t.tag.endswith("text"))
+    drawn = [k for k, n in enumerate(viewer.growth.checkpoints)
+             if f"after {n:,} iteration{'s' if n != 1 else ''}:" in texts]
+    return line.text, drawn
+
+
+def svg_size(svg):
+    """The width and height of an SVG, in points."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    return float(root.get("width").removesuffix("pt")), float(root.get("height").removesuffix("pt"))
+
+
+def test_viewer_draws_each_tree_at_its_size_within_the_notebook():
+    checkpoints = [1, 5, 300, 2000]
+    viewer = MCTSGrowthViewer(TicTacToe(), checkpoints, seed=1)
+    sizes = [svg_size(viewer.svg(k)) for k in range(len(checkpoints))]
+    nodes = [len(all_nodes(root)) for root in viewer.growth.roots]
+    assert nodes == sorted(nodes) and nodes[0] == 2
+    # A bigger tree is never drawn smaller; the 2-node tree is smaller than the big ones.
+    areas = [w * h for w, h in sizes]
+    assert areas == sorted(areas) and areas[0] < 0.5 * areas[-1]
+    # Never wider than 9.6 inches (the course's pictures fit the notebook).
+    assert all(w <= 9.6 * 72 + 1e-6 for w, _ in sizes)
+    assert max(w for w, _ in sizes) > 9 * 72             # the big trees use the width
+    # And the browser may shrink it further: the SVG in the widget scales to its box.
+    assert 'style="max-width:100%;height:auto"' in viewer.picture.value
+
+
+def test_viewer_outside_a_browser_says_what_appears():
+    import base64
+    import re
+
+    viewer = MCTSGrowthViewer(TicTacToe(), [1, 10], seed=1)
+    bundle = viewer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("A viewer of this MCTS tree growing, from 1 to 10 "
+                                           "iterations in 2 checkpoints, appears here")
+    assert viewer.description in bundle["text/plain"]
+    data = re.search(r'data:image/svg\+xml;base64,([^"]+)"', bundle["text/html"]).group(1)
+    assert base64.b64decode(data).decode() == viewer.svg(0)
+    with pytest.raises(ValueError, match="checkpoint"):
+        viewer.svg(2)
 
 
 def test_viewer_takes_a_growth():

@@ -29,8 +29,16 @@ def wait_until(condition, seconds: float = 30.0) -> None:
 
 
 def polyline_points(svg: str) -> list[tuple[float, float]]:
-    line = ET.fromstring(svg).find(f"{SVG}polyline")
+    line = next(ET.fromstring(svg).iter(f"{SVG}polyline"))
     return [tuple(map(float, point.split(","))) for point in line.get("points").split()]
+
+
+def shown(live: LiveSprt) -> tuple[str, str]:
+    """(the status line, the picture's SVG) as the widget shows them: one HTML widget."""
+    view = ET.fromstring(live.picture.value)
+    [status] = [e for e in view.iter("div") if e.get("class") == "course-sprt-status"]
+    [svg] = [e for e in view if e.tag == f"{SVG}svg"]
+    return "".join(status.itertext()), ET.tostring(svg, encoding="unicode")
 
 
 def test_before_any_test():
@@ -40,8 +48,9 @@ def test_before_any_test():
     assert live.decision == "continue" and live.llr_history == [] and live.result is None
     assert not live.start_button.disabled and live.stop_button.disabled
     assert not live.running
-    assert live.picture.value.startswith("<svg") and len(polyline_points(live.picture.value)) == 1
-    assert "greedy vs random" in live.status_line.value
+    status, svg = shown(live)
+    assert status == live.status and len(polyline_points(svg)) == 1
+    assert live.status_line is live.picture
 
 
 def test_a_synchronous_run_is_run_sprts_test():
@@ -54,8 +63,10 @@ def test_a_synchronous_run_is_run_sprts_test():
     assert live.status == same.summary()
     assert live.status.startswith("accept H1 after 23 games: +23 =0 -0, LLR 3.073")
     assert not live.start_button.disabled and live.stop_button.disabled
-    assert len(polyline_points(live.picture.value)) == 24          # the origin and 23 games
-    assert 'stroke="#0072b2"' in live.picture.value                 # drawn as accepted H1
+    status, svg = shown(live)
+    assert status == live.status
+    assert len(polyline_points(svg)) == 24                          # the origin and 23 games
+    assert 'stroke="#0072b2"' in svg                                # drawn as accepted H1
 
 
 def test_max_games_and_the_settings():
@@ -99,6 +110,25 @@ def test_the_stop_button_ends_the_test_without_a_decision():
     assert run.games >= 3 and run.games == len(live.llr_history)
     assert live.status.startswith(f"stopped after {run.games} games, no decision")
     assert not live.start_button.disabled and live.stop_button.disabled
+    status, svg = shown(live)
+    assert status == live.status and len(polyline_points(svg)) == run.games + 1
+
+
+@pytest.mark.parametrize("redraw_seconds", [0, 0.05])
+def test_status_and_picture_always_speak_of_the_same_games(redraw_seconds):
+    live = LiveSprt("random:seed=1", "random:seed=2", workers=0, max_games=40,
+                    redraw_seconds=redraw_seconds)
+    seen = []
+    live.picture.observe(lambda change: seen.append(change["new"]), names="value")
+    run = live.run()
+    assert run.games == 40 and len(seen) >= 2
+    for value in seen:
+        view = ET.fromstring(value)
+        status = "".join(next(e for e in view.iter("div")
+                              if e.get("class") == "course-sprt-status").itertext())
+        games = int(re.search(r"(\d+) games", status).group(1))
+        assert len(polyline_points(value)) == games + 1, status
+    assert shown(live)[0] == run.summary()
 
 
 def test_start_while_running_does_nothing_and_run_refuses():

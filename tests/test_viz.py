@@ -333,7 +333,10 @@ def test_buttons_show_stones_selection_and_last_move():
     assert board.buttons[1, 1].style.text_color == fill["a7"]      # x: as in the SVG
     assert board.buttons[1, 7].style.text_color == fill["g7"]      # o: as in the SVG
     assert fill["a7"] != fill["g7"]
-    assert board.buttons[1, 1].description and not board.buttons[4, 4].description
+    assert board.buttons[1, 1].description == "\u25cf"
+    # An empty square's text is blank but not "": JupyterLab's button view keeps its old
+    # text when the new description is "", so a stone that left would stay drawn.
+    assert board.buttons[4, 4].description.strip() == "" != board.buttons[4, 4].description
     board.click(1, 1)
     targets = within_two(board.state, 1, 1)
     for square, button in board.buttons.items():
@@ -517,8 +520,102 @@ def test_play_method_takes_text_moves():
     assert board.state is before and board.message
 
 
+def glyphs(board: PlayBoard) -> dict:
+    return {square: button.description for square, button in board.buttons.items()}
+
+
+def expected_glyphs(state: State) -> dict:
+    """The test's own rule: a stone is a filled circle, a blocked square a cross, an empty
+    square a no-break space (never "")."""
+    text = {EMPTY: "\u00a0", FIRST: "\u25cf", SECOND: "\u25cf", BLOCKED: "\u2715"}
+    return {(x, y): text[state.grid[x][y]] for x in range(1, 8) for y in range(1, 8)}
+
+
+def test_squares_a_stone_left_are_redrawn_empty():
+    """After a jump, Undo and New game every button's text is its square's, and no button's
+    text is "" (which the browser would not draw, leaving the old stone)."""
+    board = PlayBoard(RandomAgent(seed=1), start=GAP_FEN)
+    assert glyphs(board) == expected_glyphs(board.state)
+    board.play("a7c6")                                 # a jump: a7 is left empty
+    assert board.state.grid[1][1] == EMPTY
+    assert glyphs(board) == expected_glyphs(board.state)
+    jump = next(m for m in board.state.legal_moves() if not m.is_pass and not m.is_clone)
+    board.play(jump)
+    assert board.history[-2] == jump and board.state.grid[jump.source[0]][jump.source[1]] != FIRST
+    board.undo()
+    assert glyphs(board) == expected_glyphs(board.state)
+    board.new_game()
+    assert glyphs(board) == expected_glyphs(State.from_fen(GAP_FEN))
+    for button in board.buttons.values():
+        assert button.description != ""
+
+
 def test_widget_displays_itself():
     board = PlayBoard(RandomAgent(seed=1))
     bundle = board._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id
+
+
+
+def test_widget_says_what_it_is_where_it_cannot_be_drawn():
+    """Before its cell runs, a notebook shows the stored text or HTML: a sentence and a picture
+    of the position, not the widget's raw repr."""
+    import base64
+    import re
+
+    board = PlayBoard(RandomAgent(seed=1))
+    board.play("b6")
+    bundle = board._repr_mimebundle_()
+    plain = bundle["text/plain"]
+    assert plain.startswith("A board to play ATAXX on appears here when this cell runs")
+    assert "children=" not in plain and "\n" not in plain
+    assert f"x {board.state.stones(FIRST)} \u2013 o {board.state.stones(SECOND)}" in plain
+    data = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', bundle["text/html"])
+    assert base64.b64decode(data.group(1)).decode() == board_svg(board.state)
+    assert "<svg" not in bundle["text/html"]              # an inline SVG would be dropped
+    assert repr(board) == f"<PlayBoard: {board.status}>"
+
+
+# --- The search stepper: its line and its picture, one widget -------------------------------
+
+
+def test_stepper_line_and_picture_change_together():
+    """Every value the stepper's widget takes holds the line of one event and that event's
+    picture: the text never runs ahead of the picture."""
+    import base64
+    import re
+
+    from course_lib.agents.search import search
+    from course_lib.games import TEXTBOOK_TREE, GameTree
+    from course_lib.viz import SearchStepper
+
+    result = search(GameTree(TEXTBOOK_TREE), "alphabeta", depth=3, record=True)
+    stepper = SearchStepper(result, labels="name")
+    pictures = {i: stepper.svg(i) for i in (0, 1, 2, 5, 12)}   # drawn one by one, here
+    assert len(set(pictures.values())) == len(pictures)
+    seen = []
+    stepper.picture.observe(lambda change: seen.append(change["new"]), names="value")
+    stepper.next(); stepper.next(); stepper.step(5); stepper.slider.value = 12
+    stepper.reset()
+    assert len(seen) == 5
+    for value, index in zip(seen, (1, 2, 5, 12, 0)):
+        view = ET.fromstring(value)
+        line = "".join(next(e for e in view.iter("div")
+                            if e.get("class") == "course-stepper-text").itertext())
+        assert line == stepper.line(index)
+        assert line.startswith(f"Event {index} / {len(result.events) - 1}: ")
+        [svg] = [e for e in view if e.tag.endswith("svg")]
+        assert svg.get("style") == "max-width:100%;height:auto"      # fits the notebook
+        svg.attrib.pop("style")
+        svg.tail = None
+        assert ET.tostring(svg) == ET.tostring(ET.fromstring(pictures[index]))
+    assert stepper.text is stepper.picture
+    bundle = stepper._repr_mimebundle_()
+    assert bundle["text/plain"].startswith(
+        f"A stepper through this search's {len(result.events)} events appears here")
+    assert stepper.line(0) in bundle["text/plain"]
+    data = re.search(r'data:image/svg\+xml;base64,([^"]+)"', bundle["text/html"]).group(1)
+    assert base64.b64decode(data).decode() == pictures[0]
+    with pytest.raises(ValueError, match="no event"):
+        stepper.svg(len(result.events))

@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import base64
 from html import escape
 from typing import Any, Iterable
 
@@ -341,3 +342,54 @@ def show_board(state: State | str, highlight: Iterable[Any] = (), **options: Any
     """
     state = _as_state(state)
     return BoardPicture(state, board_svg(state, highlight=highlight, **options))
+
+
+# --- What a widget shows where it cannot be drawn -------------------------------------------
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def static_view(sentence: str, svg: str | None = None, alt: str = "") -> dict[str, str]:
+    """The outputs a widget adds beside its live view, for where no widget can be drawn: a
+    notebook opened before it runs (JupyterLab then shows the stored text or HTML, not the
+    widget), an HTML export, a viewer on the web.
+
+    ``text/plain`` is the ``sentence``; ``text/html`` is the sentence and, if given, the
+    ``svg`` picture as an image (an ``<img>`` of a data URL: JupyterLab shows it in a notebook
+    it does not trust yet, where it would drop an inline ``<svg>``), never wider than the
+    notebook.
+
+    >>> view = static_view("A board appears here.", '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    >>> view["text/plain"]
+    'A board appears here.'
+    >>> view["text/html"].startswith('<div class="course-static-view"><p>A board appears here.')
+    True
+    """
+    html = [f'<div class="course-static-view"><p>{escape(sentence)}</p>']
+    if svg is not None:
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        html.append(f'<img src="data:image/svg+xml;base64,{data}" '
+                    f'alt="{escape(alt or sentence)}" style="max-width:100%;height:auto">')
+    html.append("</div>")
+    return {"text/plain": sentence, "text/html": "".join(html)}
+
+
+def with_static_view(bundle: dict | None, sentence: str, svg: str | None = None,
+                     alt: str = "") -> dict:
+    """A widget's display bundle (``_repr_mimebundle_``) with ``static_view`` added: the live
+    view where widgets are drawn, the sentence and the picture everywhere else."""
+    bundle = dict(bundle or {})
+    bundle.update(static_view(sentence, svg, alt))
+    return bundle
+
+
+def fitted_svg(svg: str) -> str:
+    """An SVG (as matplotlib writes it, with its size in ``width``/``height`` and a
+    ``viewBox``) that shrinks to the width it is shown in and keeps its shape, so that a
+    picture never runs past the right edge of the notebook.
+
+    >>> fitted_svg('<svg width="720pt" height="360pt" viewBox="0 0 720 360"></svg>')
+    '<svg style="max-width:100%;height:auto" width="720pt" height="360pt" viewBox="0 0 720 360"></svg>'
+    """
+    start = svg.index("<svg")
+    return f'{svg[:start]}<svg style="max-width:100%;height:auto"{svg[start + 4:]}'

@@ -47,6 +47,7 @@ from typing import Any, Callable, Sequence
 
 from ..agents.mcts import best_line, iter_nodes, ucb
 from ..agents.stats import _label as move_label
+from .trees import MAX_FIGURE_WIDTH
 
 # --- Colours and sizes ------------------------------------------------------------------------
 
@@ -65,6 +66,7 @@ LINE_COLORS = ("#0072b2", "#009e73", "#cc79a7", "#56b4e9", "#e69f00", "#000000",
 
 COLORBAR_LABEL = "win rate Q/N for the player who moved into the node"
 DEFAULT_MAX_NODES = 80
+MAX_FIGURE_HEIGHT = 8.0             # inches: the tallest tree picture (768 pixels on screen)
 DEFAULT_CHECKPOINTS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 TIERS = ("auto", "reference", "fast")
 
@@ -211,11 +213,14 @@ def _new_axes(size: tuple[float, float]) -> Any:
 
 
 def tree_figure_size(graph: Any) -> tuple[float, float]:
-    """The figure size (inches) ``draw_mcts_tree`` picks for a tree graph."""
+    """The figure size (inches) ``draw_mcts_tree`` picks for a tree graph: wider with more
+    leaves and taller with more levels, so that a small tree is drawn small, and never wider
+    than the notebook (``MAX_FIGURE_WIDTH``, as the other tree pictures) nor taller than
+    ``MAX_FIGURE_HEIGHT``."""
     leaves = sum(1 for n in graph if graph.out_degree(n) == 0)
     levels = 1 + max(d for _, d in graph.nodes(data="depth"))
-    width = min(14.0, max(7.0, 0.19 * leaves + 3.0))
-    height = min(10.0, max(4.8, 1.3 * levels + 1.6))
+    width = min(MAX_FIGURE_WIDTH, max(5.0, 0.19 * leaves + 3.0))
+    height = min(MAX_FIGURE_HEIGHT, max(3.6, 1.1 * levels + 1.6))
     return width, height
 
 
@@ -431,7 +436,8 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
                                   markerfacecolor="none", markeredgecolor=PROVEN_COLOR,
                                   markeredgewidth=1.6,
                                   label="proven (W/D/L)"))
-        ax.legend(handles=handles, loc="upper left", fontsize=7, frameon=False,
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, 0.0), fontsize=7,
+                  frameon=False,
                   ncol=len(handles), borderpad=0.2, handletextpad=0.4, columnspacing=1.2,
                   handlelength=max(1.0, 1.05 * biggest / 7), handleheight=biggest / 7)
 

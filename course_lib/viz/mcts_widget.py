@@ -3,9 +3,11 @@
 The viewer shows an ``MCTSGrowth`` (``course_lib.viz.mcts_plots``): the same seeded search
 stopped after 1, 2, 5, 10, ... iterations. A slider (and a play button) runs over the
 checkpoints; under it a line of text says what the tree looks like and the picture is
-``draw_mcts_tree`` of that tree, an SVG drawn by matplotlib in an HTML widget. Every picture
-is drawn once and kept. It is a plain ipywidgets 8 widget without JavaScript of its own, and
-everything the controls do is also a method, so it works without a browser.
+``draw_mcts_tree`` of that tree, an SVG drawn by matplotlib. The line and the picture are one
+HTML widget, so that they change together. Each tree is drawn at its own size (a small tree
+small), never wider than the notebook; every picture is drawn once and kept. It is a plain
+ipywidgets 8 widget without JavaScript of its own, and everything the controls do is also a
+method, so it works without a browser.
 
 >>> from course_lib.games import TicTacToe
 >>> viewer = MCTSGrowthViewer(TicTacToe(), checkpoints=[1, 10, 100], seed=1)
@@ -23,6 +25,8 @@ from typing import Any, Sequence
 
 import ipywidgets as widgets
 
+from ..errors import CourseError
+from .board import fitted_svg, with_static_view
 from .mcts_plots import DEFAULT_CHECKPOINTS, MCTSGrowth, tree_figure_size
 
 DEFAULT_VIEW_NODES = 60
@@ -44,8 +48,10 @@ class MCTSGrowthViewer(widgets.VBox):
         current_iterations: the iterations of the tree shown (``growth.checkpoints[index]``).
         current_root: the tree shown (its root node).
         description: the tree shown, in words.
-        growth: the MCTSGrowth; ``figure``: the matplotlib Figure of the current picture.
-        slider, play, text, picture: the widgets.
+        growth: the MCTSGrowth; ``figure``: the matplotlib Figure last drawn on.
+        slider, play: the controls (the play button moves the slider).
+        picture: the HTML widget under the controls: the line of text, then the tree (one
+            widget, so that both change at once); ``text`` is another name for it.
     """
 
     def __init__(self, growth_or_state: Any, checkpoints: Sequence[int] = DEFAULT_CHECKPOINTS,
@@ -64,10 +70,8 @@ class MCTSGrowthViewer(widgets.VBox):
         self.growth = growth
         self.max_nodes = max_nodes
         self.label_depth = label_depth
-        # One size for every checkpoint (the largest tree's), so the picture does not jump.
-        sizes = [tree_figure_size(growth.graph(i, max_nodes)) for i in range(len(growth))]
-        self.figure = Figure(figsize=(max(w for w, _ in sizes), max(h for _, h in sizes)),
-                             layout="constrained")
+        # Each tree at its own size (tree_figure_size): a small tree is drawn small.
+        self.figure = Figure(layout="constrained")
         self._svgs: dict[int, str] = {}
 
         last = len(growth) - 1
@@ -78,13 +82,16 @@ class MCTSGrowthViewer(widgets.VBox):
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=900,
                                  description="play", tooltip="grow the tree")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.label = widgets.HTML()
-        self.text = widgets.HTML()
-        self.picture = widgets.HTML(layout=widgets.Layout(overflow="auto"))
+        self.picture = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.picture.add_class("course-mcts-picture")
         self.slider.observe(self._on_slider, names="value")
-        self.children = [widgets.HBox([self.play, self.slider, self.label]), self.text,
-                         self.picture]
+        self.children = [widgets.HBox([self.play, self.slider]), self.picture]
         self._show()
+
+    @property
+    def text(self) -> widgets.HTML:
+        """The widget holding the line of text: the same as ``picture``."""
+        return self.picture
 
     # -- what the controls do ---------------------------------------------------------------
 
@@ -128,18 +135,30 @@ class MCTSGrowthViewer(widgets.VBox):
         self._show()
 
     def _show(self) -> None:
-        index, k = self.index, self.current_iterations
-        self.label.value = f"<b>{k:,}</b> iteration{'s' if k != 1 else ''}"
-        self.text.value = escape(self.description)
-        if index not in self._svgs:
-            self._svgs[index] = self._svg(index)
-        self.picture.value = self._svgs[index]
+        index = self.index
+        svg = self.svg(index)                   # drawn first: then text and picture go together
+        self.picture.value = (
+            f'<div class="course-mcts-view" data-checkpoint="{index}">'
+            f'<div class="course-mcts-text">{escape(self.description)}</div>'
+            f"{fitted_svg(svg)}</div>")
 
-    def _svg(self, index: int) -> str:
+    def svg(self, index: int) -> str:
+        """The picture of checkpoint ``index`` as SVG text (what the widget shows there),
+        drawn once and kept."""
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+                0 <= index < len(self.growth)):
+            raise CourseError(f"there is no checkpoint {index!r}: the checkpoints go from 0 "
+                              f"to {len(self.growth) - 1}")
+        if index not in self._svgs:
+            self._svgs[index] = self._draw(index)
+        return self._svgs[index]
+
+    def _draw(self, index: int) -> str:
         import matplotlib
 
         figure = self.figure
         figure.clear()
+        figure.set_size_inches(tree_figure_size(self.growth.graph(index, self.max_nodes)))
         ax = figure.add_subplot()
         self.growth.draw(index, ax=ax, max_nodes=self.max_nodes, label_depth=self.label_depth)
         buffer = io.StringIO()
@@ -147,6 +166,17 @@ class MCTSGrowthViewer(widgets.VBox):
             figure.savefig(buffer, format="svg", metadata={"Date": None})
         svg = buffer.getvalue()
         return svg[svg.index("<svg"):]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """The live viewer where widgets are drawn; elsewhere (a notebook opened before it
+        runs, an HTML export) a sentence saying what appears here and the current tree."""
+        first, last = self.growth.checkpoints[0], self.growth.checkpoints[-1]
+        sentence = (f"A viewer of this MCTS tree growing, from {first:,} to {last:,} "
+                    f"iterations in {len(self.growth)} checkpoints, appears here when this cell "
+                    "runs: a slider and a play button, then the tree at each checkpoint. "
+                    f"Shown: {self.description}.")
+        return with_static_view(super()._repr_mimebundle_(**kwargs), sentence,
+                                self.svg(self.index), alt=self.description)
 
     def __repr__(self) -> str:
         return f"<MCTSGrowthViewer: {self.description}>"

@@ -8,9 +8,10 @@ reached yet are faded, the current node has a yellow halo, open nodes show their
 (their window on entry narrowed by the children done so far) and their best value so far.
 
 It is a plain ipywidgets 8 widget without JavaScript of its own: Previous / Next / Reset
-buttons, a slider over the event index, a line of text and the picture (an SVG drawn by
-matplotlib, put in an HTML widget). Everything the controls do is also a method, so it works
-without a browser.
+buttons, a slider over the event index, and under them a line of text and the picture (an SVG
+drawn by matplotlib, never wider than the notebook). The line and the picture are one HTML
+widget, so that they change together: the text never speaks of an event the picture does not
+show yet. Everything the controls do is also a method, so it works without a browser.
 
 >>> from course_lib.agents.search import search
 >>> from course_lib.games import GameTree, TEXTBOOK_TREE
@@ -31,6 +32,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..errors import CourseError
+from .board import fitted_svg, with_static_view
 from .trees import (DEFAULT_MAX_NODES, draw_moment, figure_size, format_value, format_window,
                     has_windows, node_names, tree_of)
 
@@ -75,8 +78,12 @@ class SearchStepper(widgets.VBox):
         description: the current event in words (see ``describe_event``).
         descriptions: every event in words.
         events, tree, names: the recorded events, the tree and the node names.
-        figure: the matplotlib Figure of the current picture.
-        slider, previous_button, next_button, reset_button, text, picture: the widgets.
+        figure: the matplotlib Figure last drawn (the current picture's, unless ``svg`` drew
+            another event since).
+        slider, previous_button, next_button, reset_button: the controls.
+        picture: the HTML widget under the controls: the current event's line of text, then
+            its picture (one widget, so that both change at once); ``text`` is another name for
+            it.
     """
 
     def __init__(self, result: Any, *, labels: str | None = "move",
@@ -102,6 +109,7 @@ class SearchStepper(widgets.VBox):
         self.labels = labels
         self.max_nodes = max_nodes
         self.figure = Figure(figsize=figure_size(self.tree), layout="constrained")
+        self._drawn: tuple[int, str] | None = None      # (event, SVG) last drawn on figure
 
         last = len(self.events) - 1
         self.reset_button = widgets.Button(description="Reset", icon="fast-backward",
@@ -113,8 +121,8 @@ class SearchStepper(widgets.VBox):
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="event",
                                         continuous_update=False,
                                         layout=widgets.Layout(width="320px"))
-        self.text = widgets.HTML()
-        self.picture = widgets.HTML(layout=widgets.Layout(overflow="auto"))
+        self.picture = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.picture.add_class("course-stepper-picture")
         self.reset_button.on_click(lambda _: self.reset())
         self.previous_button.on_click(lambda _: self.previous())
         self.next_button.on_click(lambda _: self.next())
@@ -122,8 +130,13 @@ class SearchStepper(widgets.VBox):
         self.children = [
             widgets.HBox([self.reset_button, self.previous_button, self.next_button,
                           self.slider]),
-            self.text, self.picture]
+            self.picture]
         self._show()
+
+    @property
+    def text(self) -> widgets.HTML:
+        """The widget holding the current event's line of text: the same as ``picture``."""
+        return self.picture
 
     # -- what the controls do ---------------------------------------------------------------
 
@@ -162,16 +175,32 @@ class SearchStepper(widgets.VBox):
     def _on_slider(self, change: dict) -> None:
         self._show()
 
+    def line(self, index: int) -> str:
+        """Event ``index`` in one line, as the widget writes it above the picture:
+        ``Event 13 / 25: node 1 = 2``."""
+        return f"Event {index} / {len(self.events) - 1}: {self.descriptions[index]}"
+
     def _show(self) -> None:
         index, last = self.index, len(self.events) - 1
+        svg = self.svg(index)                   # drawn first: then text and picture go together
         self.previous_button.disabled = self.reset_button.disabled = index == 0
         self.next_button.disabled = index == last
-        self.text.value = f"<b>Event {index} / {last}</b>: {escape(self.description)}"
-        self.picture.value = self._svg(index)
+        self.picture.value = (
+            f'<div class="course-stepper-view" data-event="{index}">'
+            f'<div class="course-stepper-text"><b>Event {index} / {last}</b>: '
+            f"{escape(self.description)}</div>{fitted_svg(svg)}</div>")
 
-    def _svg(self, index: int) -> str:
+    def svg(self, index: int) -> str:
+        """The picture of event ``index``, as SVG text (what the widget shows at that event);
+        it is drawn on ``figure``."""
         import matplotlib
 
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+                0 <= index < len(self.events)):
+            raise CourseError(f"there is no event {index!r}: the events go from 0 to "
+                             f"{len(self.events) - 1}")
+        if self._drawn is not None and self._drawn[0] == index:
+            return self._drawn[1]               # the last picture drawn is kept
         figure = self.figure
         figure.clear()
         ax = figure.add_subplot()
@@ -181,7 +210,19 @@ class SearchStepper(widgets.VBox):
         with matplotlib.rc_context({"svg.hashsalt": "course_lib", "svg.fonttype": "none"}):
             figure.savefig(buffer, format="svg", metadata={"Date": None})
         svg = buffer.getvalue()
-        return svg[svg.index("<svg"):]
+        svg = svg[svg.index("<svg"):]
+        self._drawn = (index, svg)
+        return svg
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """The live stepper where widgets are drawn; elsewhere (a notebook opened before it
+        runs, an HTML export) a sentence saying what appears here and the current picture."""
+        sentence = (f"A stepper through this search's {len(self.events)} events appears here "
+                    "when this cell runs: Previous / Next buttons and a slider, then each event "
+                    "in words and the tree at that moment. "
+                    f"Shown: {self.line(self.index)}.")
+        return with_static_view(super()._repr_mimebundle_(**kwargs), sentence,
+                                self.svg(self.index), alt=self.line(self.index))
 
     def __repr__(self) -> str:
         return f"<SearchStepper: event {self.index} / {len(self.events) - 1}: {self.description}>"

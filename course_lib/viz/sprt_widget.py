@@ -1,11 +1,12 @@
 """LiveSprt: run a sequential test between two agents in JupyterLab and watch its LLR move.
 
 Click **Start**: the games are played in the background (``run_sprt``, on every core by
-default) and, as each game (each pair, for the pentanomial model) finishes, the status line
+default) and, as the games (the pairs, for the pentanomial model) finish, the status line
 says where the test stands and the picture of the LLR between its two bounds is redrawn
 (``llr_svg``: the picture ``plot_llr`` draws, written as SVG directly so that it takes a
-millisecond, shown in an HTML widget). **Stop** ends the test early,
-without a decision. Start again plays the same seeded test from the beginning.
+millisecond). The status line and the picture are one HTML widget, so that they always speak
+of the same games. **Stop** ends the test early, without a decision. Start again plays the
+same seeded test from the beginning.
 
 It is a plain ipywidgets 8 widget without JavaScript of its own, and everything the buttons do
 is also a method, so it works without a browser: ``run()`` plays the whole test in the calling
@@ -32,6 +33,7 @@ import ipywidgets as widgets
 from ..errors import CourseError
 from ..match.arena import Arena, RandomOpenings
 from ..match.sprt import DEFAULT_MAX_GAMES, SprtRun, run_sprt, sprt_test
+from .board import fitted_svg, with_static_view
 
 __all__ = ["LiveSprt", "llr_svg"]
 
@@ -137,15 +139,18 @@ class LiveSprt(widgets.VBox):
             "alphabeta:depth=2,tier=fast", ...).
         elo0, elo1, alpha, beta, model, scale, max_games, openings, seed, workers, time_ms:
             as for ``course_lib.match.run_sprt`` (the lecture's test by default).
-        redraw_seconds: the picture is redrawn after a result at most this often (0: after
-            every game), so that fast games do not wait for the drawing; the status line
-            follows every result, and the last picture is always drawn.
+        redraw_seconds: the status line and the picture are redrawn after a result at most
+            this often (0: after every game), so that fast games do not wait for the
+            drawing; the end of a test is always drawn.
 
     Attributes:
         result: the ``SprtRun`` of the last (or current) test, None before the first.
         test: its ``Sprt`` (an empty one before the first test).
         error: the exception that ended the last test, if one did.
-        start_button, stop_button, status_line, picture: the widgets.
+        start_button, stop_button: the buttons.
+        picture: the HTML widget under the buttons: the status line, then the picture of the
+            LLR (one widget, so that both change at once); ``status_line`` is another name
+            for it.
     """
 
     def __init__(self, spec_a: str, spec_b: str, elo0: float = 0.0, elo1: float = 50.0,
@@ -179,12 +184,15 @@ class LiveSprt(widgets.VBox):
                                           tooltip="stop the test now, without a decision")
         self.start_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
-        self.status_line = widgets.HTML()
-        self.picture = widgets.HTML()
-        self.children = [widgets.HBox([self.start_button, self.stop_button]), self.status_line,
-                         self.picture]
-        self._show_status()
+        self.picture = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.picture.add_class("course-sprt-picture")
+        self.children = [widgets.HBox([self.start_button, self.stop_button]), self.picture]
         self._draw()
+
+    @property
+    def status_line(self) -> widgets.HTML:
+        """The widget holding the status line: the same as ``picture``."""
+        return self.picture
 
     # -- what the test says ------------------------------------------------------------------
 
@@ -265,12 +273,11 @@ class LiveSprt(widgets.VBox):
         except Exception as error:
             self.error = error
             self._status = f"error: {error}"
-            self._show_status()
+            self._draw()
             raise
         finally:
             self._end()
         self._status = run.summary()
-        self._show_status()
         self._draw()
         return run
 
@@ -282,24 +289,24 @@ class LiveSprt(widgets.VBox):
         self.result, self.test = run, run.test
         self._last_draw = -math.inf
         self._status = f"running: {run.summary()}"
-        self._show_status()
         self._draw()
 
     def _on_update(self, run: SprtRun) -> bool:
         self._status = run.summary() if run.finished else f"running: {run.summary()}"
-        self._show_status()
-        if not run.finished and time.perf_counter() - self._last_draw >= self.redraw_seconds:
+        if run.finished or time.perf_counter() - self._last_draw >= self.redraw_seconds:
             self._draw()
         return self._stop_requested.is_set()
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _show_status(self) -> None:
-        self.status_line.value = f"<b>{escape(self._status)}</b>"
-
     def _draw(self) -> None:
+        """Show the status line and the picture, together."""
         with self._lock:
-            self.picture.value = self._svg()
+            svg = self._svg()
+            self.picture.value = (
+                f'<div class="course-sprt-view" data-games="{len(self.test.llr_history)}">'
+                f'<div class="course-sprt-status"><b>{escape(self._status)}</b></div>'
+                f"{fitted_svg(svg)}</div>")
             self._last_draw = time.perf_counter()
 
     def _svg(self) -> str:
@@ -308,6 +315,15 @@ class LiveSprt(widgets.VBox):
                  f"H1 {self.test.elo1:g} Elo")
         return llr_svg(self.test.llr_history, self.test.lower_bound, self.test.upper_bound,
                        self.test.state, title=title, unit=unit)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """The live test where widgets are drawn; elsewhere (a notebook opened before it
+        runs, an HTML export) a sentence saying what appears here and the current picture."""
+        sentence = (f"A sequential test of {self.spec_a} against {self.spec_b} appears here "
+                    "when this cell runs: Start plays the games and redraws the LLR as they "
+                    f"finish, Stop ends the test. Now: {self._status}.")
+        return with_static_view(super()._repr_mimebundle_(**kwargs), sentence, self._svg(),
+                                alt=self._status)
 
     def __repr__(self) -> str:
         return f"<LiveSprt {self.spec_a} vs {self.spec_b}: {self._status}>"

@@ -32,7 +32,8 @@ from ..ataxx.rules import (BLOCKED, EMPTY, FIRST, PASS, SECOND, SIZE, SQUARES, M
                            Square, State, distance, on_board, square_name)
 from .board import (BLOCKED_FILL, BLOCKED_MARK, BOARD_COLOR, GRID_COLOR, HIGHLIGHT_COLOR,
                     LABEL_COLOR, LAST_MOVE_COLOR, PROTOCOL_LABEL_COLOR, SELECTED_COLOR,
-                    STONE_EDGE, STONE_FILL, STONE_NAME, describe_move)
+                    STONE_EDGE, STONE_FILL, STONE_NAME, board_svg, describe_move,
+                    with_static_view)
 
 _SIDES: dict[Any, Player | None] = {
     FIRST: FIRST, SECOND: SECOND, "x": FIRST, "o": SECOND, "first": FIRST, "second": SECOND,
@@ -45,13 +46,20 @@ _TEXT = f"var(--jp-ui-font-color1, {LABEL_COLOR})"
 _FAINT_TEXT = f"var(--jp-ui-font-color2, {PROTOCOL_LABEL_COLOR})"
 _STONE_GLYPH = "\u25cf"             # a filled circle, coloured like the SVG's stones
 _BLOCKED_GLYPH = "\u2715"           # a cross, as on the SVG's blocked squares
+# An empty square's text: a no-break space, not "". The browser's button view replaces its
+# text only when the new description is not empty, so "" would leave the old glyph drawn: a
+# stone that is no longer there.
+_EMPTY_GLYPH = "\u00a0"
 
-# The light stone's glyph gets a dark outline, as in the SVG. Plain CSS in an HTML widget:
-# no JavaScript, and without it the board still works (the stone is then just light).
+# The light stone's glyph gets a dark outline, as in the SVG; a square reached with the
+# keyboard (Tab) shows a ring, a clicked one does not. Plain CSS in an HTML widget: no
+# JavaScript, and without it the board still works (the stone is then just light).
 _CSS = f"""<style>
 .ataxx-playboard .ataxx-cell {{ padding: 0; margin: 0; line-height: 1; box-sizing: border-box; }}
 .ataxx-playboard .ataxx-o {{ -webkit-text-stroke: 1.5px {STONE_EDGE[SECOND]}; }}
 .ataxx-playboard .ataxx-cell:focus {{ outline: none; }}
+.ataxx-playboard .ataxx-cell:focus-visible {{ outline: 3px solid {SELECTED_COLOR};
+  outline-offset: -6px; }}
 </style>"""
 
 
@@ -324,29 +332,33 @@ class PlayBoard(widgets.VBox):
             button.on_click(lambda _button, x=x, y=y: self.click(x, y))
             self.buttons[x, y] = button
 
-        def label(text: str, color: str, size: int, italic: bool = False) -> widgets.HTML:
-            style = f"color:{color};font-size:{size}px;text-align:center;width:100%"
+        top, bottom = 20, 22                # the heights of the label rows, in pixels
+
+        def label(text: str, color: str, size: int, height: int,
+                  italic: bool = False) -> widgets.HTML:
+            # Exactly as tall as its row (an HTML widget is 28 px tall by default, which
+            # would overflow the 20 px row and give the grid a scrollbar).
+            style = (f"color:{color};font-size:{size}px;text-align:center;width:100%;"
+                     f"line-height:{height}px;height:{height}px")
             style += ";font-style:italic" if italic else ""
             return widgets.HTML(f'<div style="{style}">{text}</div>',
-                                layout=widgets.Layout(margin="0", align_self="center"))
-
-        def ranks(i: int) -> widgets.HTML:
-            return label(str(SIZE + 1 - i), _TEXT, 14)
+                                layout=widgets.Layout(margin="0", height=f"{height}px",
+                                                      overflow="hidden"))
 
         # 9 x 9 cells: protocol y above, ranks left, protocol x right, files below.
-        cells: list[widgets.Widget] = [label("y\u2192", _FAINT_TEXT, 10, True)]
-        cells += [label(str(y), _FAINT_TEXT, 11, True) for y in range(1, SIZE + 1)]
-        cells.append(label("x\u2193", _FAINT_TEXT, 10, True))
+        cells: list[widgets.Widget] = [label("y\u2192", _FAINT_TEXT, 10, top, True)]
+        cells += [label(str(y), _FAINT_TEXT, 11, top, True) for y in range(1, SIZE + 1)]
+        cells.append(label("x\u2193", _FAINT_TEXT, 10, top, True))
         for x in range(1, SIZE + 1):
-            cells.append(ranks(x))
+            cells.append(label(str(SIZE + 1 - x), _TEXT, 14, cell))
             cells += [self.buttons[x, y] for y in range(1, SIZE + 1)]
-            cells.append(label(str(x), _FAINT_TEXT, 11, True))
-        cells.append(label("", _TEXT, 14))
-        cells += [label(f, _TEXT, 14) for f in "abcdefg"]
-        cells.append(label("", _TEXT, 14))
+            cells.append(label(str(x), _FAINT_TEXT, 11, cell, True))
+        cells.append(label("", _TEXT, 14, bottom))
+        cells += [label(f, _TEXT, 14, bottom) for f in "abcdefg"]
+        cells.append(label("", _TEXT, 14, bottom))
         grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"24px repeat({SIZE}, {cell}px) 24px",
-            grid_template_rows=f"20px repeat({SIZE}, {cell}px) 22px",
+            grid_template_rows=f"{top}px repeat({SIZE}, {cell}px) {bottom}px",
             grid_gap="0px", width="max-content"))
 
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
@@ -379,7 +391,7 @@ class PlayBoard(widgets.VBox):
                 button.description = _BLOCKED_GLYPH
                 button.style.text_color = BLOCKED_MARK
             else:
-                button.description = ""
+                button.description = _EMPTY_GLYPH
             for player in (FIRST, SECOND):
                 stone_class = f"ataxx-{_LETTER[player]}"
                 if cell == player:
@@ -400,3 +412,18 @@ class PlayBoard(widgets.VBox):
             status = f"<b>{status}</b>"
         self._status_view.value = f'<div style="color:{_TEXT}">{status}</div>'
         self._message_view.value = f'<div style="color:{_TEXT}">{escape(self.message)}</div>'
+
+    # -- where no widget can be drawn ---------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """The live board where widgets are drawn; elsewhere (a notebook opened before it
+        runs, an HTML export) a sentence saying what appears here and a picture of the
+        position."""
+        sentence = ("A board to play ATAXX on appears here when this cell runs: click one of "
+                    "your stones, then a highlighted square. "
+                    f"The position: {self.status}.")
+        return with_static_view(super()._repr_mimebundle_(**kwargs), sentence,
+                                board_svg(self.state), alt=f"ATAXX position {self.state.fen()}")
+
+    def __repr__(self) -> str:
+        return f"<PlayBoard: {self.status}>"
