@@ -20,6 +20,8 @@ import time
 
 import numpy as np
 import pytest
+
+from course_lib.errors import CourseError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -401,6 +403,10 @@ def test_the_hashes_are_the_readable_ones():
     (lambda: fast_search(State.start(), 0), ValueError, "depth"),
     (lambda: fast_search(State.start(), 2.0), ValueError, "depth"),
     (lambda: fast_search(State.start(), True), ValueError, "depth"),
+    (lambda: fast_search(State.start(), 65), ValueError, "from 1 to 64"),
+    (lambda: fast_search(State.start(), 2**63), ValueError, "from 1 to 64"),
+    (lambda: fast_iterative_deepening(State.start(), seconds=float("inf")), ValueError,
+     "finite"),
     (lambda: fast_search(State.start(), 2, order="magic"), ValueError, "intuition"),
     (lambda: fast_search(State.start(), 2, table_slots=3), ValueError, "power of two"),
     (lambda: fast_search(State.start(), 2, table_slots=-4), ValueError, "power of two"),
@@ -427,6 +433,7 @@ def test_errors_say_what_is_wrong(call, error, words):
     with pytest.raises(error) as raised:
         call()
     assert words in str(raised.value)
+    assert isinstance(raised.value, CourseError)      # the library's own error type
 
 
 def test_warm_up_loads_the_compiled_search_and_changes_nothing():

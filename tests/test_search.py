@@ -12,6 +12,8 @@ import random
 
 import pytest
 
+from course_lib.errors import GameOverError, InvalidArgumentError
+
 from course_lib.agents import (GreedyAgent, SearchAgent, TranspositionTable, exact, make_agent,
                                material, search)
 from course_lib.agents.evaluation import open_lines
@@ -281,10 +283,11 @@ def test_bad_specs_say_what_is_wrong(spec, words):
 
 def test_search_refuses_a_terminal_position_and_a_bad_depth():
     finished = GameTree(TEXTBOOK_TREE).apply(0).apply(0)
-    with pytest.raises(ValueError, match="terminal"):
+    with pytest.raises(GameOverError, match="terminal"):
         search(finished, depth=1)
-    with pytest.raises(ValueError, match="depth"):
-        search(TicTacToe(), depth=0)
+    for bad in (0, -1, 65, 2**70, 2.0, "3", None):
+        with pytest.raises(InvalidArgumentError, match="depth must be a whole number from 1 to 64"):
+            search(TicTacToe(), depth=bad)
 
 
 def test_agents_play_every_game():

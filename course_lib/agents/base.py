@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from ..errors import GameOverError, InvalidArgumentError
 from ..rng import SplitMix64
 
 
@@ -22,6 +23,33 @@ class Agent(Protocol):
     def choose_move(self, state: Any) -> Any:
         """Return one of ``state.legal_moves()``."""
         ...
+
+
+def check_can_move(state: Any) -> list[Any]:
+    """The legal moves of ``state``, or GameOverError, in words, if the game is over (every
+    end rule counts, the 400-turn cap of ATAXX too) or ``state`` is not a game position.
+
+    Every agent calls this first in ``choose_move``.
+
+    >>> from course_lib.ataxx import State
+    >>> len(check_can_move(State.start()))
+    16
+    >>> check_can_move(State.from_fen("x5o/7/7/7/7/7/o5x x 0 201"))
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.GameOverError: the game is over (400 turns have been played): there is no move to choose
+    """
+    if not (callable(getattr(state, "legal_moves", None))
+            and callable(getattr(state, "is_over", None))):
+        raise InvalidArgumentError(
+            f"an agent moves in a game position (with legal_moves() and is_over()), got "
+            f"{type(state).__name__}")
+    moves = state.legal_moves()
+    if not moves or state.is_over():
+        reason = getattr(state, "outcome_reason", lambda: "")()
+        because = f" ({reason})" if reason else ""
+        raise GameOverError(f"the game is over{because}: there is no move to choose")
+    return moves
 
 
 class RandomAgent:
@@ -38,14 +66,15 @@ class RandomAgent:
     """
 
     def __init__(self, seed: int = 0) -> None:
+        try:
+            self.rng = SplitMix64(seed)
+        except ValueError as error:                # check_seed's words, the library's type
+            raise InvalidArgumentError(str(error)) from None
         self.seed = seed
-        self.rng = SplitMix64(seed)
         self.name = f"random:seed={seed}"
 
     def choose_move(self, state: Any) -> Any:
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+        moves = check_can_move(state)
         return moves[self.rng.below(len(moves))]
 
     def reset(self) -> None:
@@ -68,6 +97,6 @@ def as_agent(agent: Any) -> Agent:
         return agent
     if callable(agent):
         return _FunctionAgent(agent, getattr(agent, "__name__", "function"))
-    raise TypeError(
-        f"{agent!r} is not an agent: expected an object with choose_move(state) "
+    raise InvalidArgumentError(
+        f"{agent!r:.200} is not an agent: expected an object with choose_move(state) "
         "or a function state -> move")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..errors import EvaluationMismatchError, InvalidAgentSpecError
+
 Evaluation = Callable[[Any, int], float]
 
 WIN_SCORE = 1000
@@ -62,7 +64,7 @@ def leaf_value(state: Any, player: int) -> float:
     """An explicit game tree's leaf value, which is written from player 1's view."""
     value = state.leaf_value
     if value is None:
-        raise ValueError(
+        raise EvaluationMismatchError(
             f"node {state.name} of the game tree is not a leaf and has no value; "
             "search this tree without a depth limit")
     return value if player == 1 else -value
@@ -103,14 +105,87 @@ def default_evaluation(state: Any) -> Evaluation:
         return open_lines
     if hasattr(state, "material"):
         return material
-    raise TypeError(f"no default evaluation for {type(state).__name__}; pass evaluation=...")
+    raise EvaluationMismatchError(
+        f"no default evaluation for {game_name(state)}; pass evaluation=..., a function "
+        "(state, player) -> number")
 
 
 def evaluation_named(name: str) -> Evaluation:
     """Look up an evaluation by name; ``'exact-material'`` etc. wraps it with ``exact``."""
+    if not isinstance(name, str):
+        raise InvalidAgentSpecError(f"an evaluation is named by text such as 'material', got "
+                                    f"{name!r}")
     base = name.removeprefix("exact-")
     if base not in EVALUATIONS:
-        raise ValueError(f"unknown evaluation {name!r}; choose from "
-                         + ", ".join(sorted(EVALUATIONS)) + " (prefix 'exact-' to score "
-                         "finished games as wins and losses)")
+        raise InvalidAgentSpecError(
+            f"unknown evaluation {name!r}; choose from " + ", ".join(sorted(EVALUATIONS))
+            + " (prefix 'exact-' to score finished games as wins and losses)")
     return exact(EVALUATIONS[base]) if name.startswith("exact-") else EVALUATIONS[base]
+
+
+# --- Which evaluation fits which game ---------------------------------------------------------
+
+
+def game_name(state: Any) -> str:
+    """What a position's game is called in messages: 'ATAXX', 'TicTacToe', 'GameTree', ...
+
+    >>> from course_lib.ataxx import State
+    >>> game_name(State.start())
+    'ATAXX'
+    """
+    from ..ataxx import State
+    return "ATAXX" if isinstance(state, State) else type(state).__name__
+
+
+def _is_ataxx(state: Any) -> bool:
+    from ..ataxx import State
+    return isinstance(state, State)
+
+
+_FITS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "material": (lambda state: callable(getattr(state, "material", None)),
+                 "games that count stones (ATAXX, Othello)"),
+    "weights": (_is_ataxx, "ATAXX (a weight per square of its 7x7 board)"),
+    "openlines": (lambda state: callable(getattr(state, "open_lines", None)),
+                  "tic-tac-toe (it counts open lines)"),
+    "leaf": (lambda state: hasattr(state, "leaf_value"),
+             "explicit game trees (it reads the values written at the leaves)"),
+}
+"""For each named evaluation: does it fit a position's game, and what is it for (in words)."""
+
+
+def evaluations_for(state: Any) -> list[str]:
+    """The names of the evaluations that fit the game of ``state`` (each also with exact-).
+
+    >>> from course_lib.games import TicTacToe
+    >>> evaluations_for(TicTacToe())
+    ['openlines']
+    """
+    return [name for name, (fits, _) in _FITS.items() if fits(state)]
+
+
+def check_evaluation(evaluation: Evaluation | None, state: Any) -> None:
+    """Raise EvaluationMismatchError, in words, if the named evaluation ``evaluation`` does not
+    fit the game of ``state``: tic-tac-toe's open lines on an ATAXX board, say. Functions of
+    your own (and None, the game's default) are not checked.
+
+    >>> from course_lib.ataxx import State
+    >>> check_evaluation(open_lines, State.start())
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.EvaluationMismatchError: the evaluation 'openlines' is for tic-tac-toe (it counts open lines), not ATAXX; for ATAXX choose material or weights (or their exact- forms)
+    """
+    if evaluation is None:
+        return
+    base = getattr(evaluation, "exact_of", evaluation)
+    name = next((key for key, function in EVALUATIONS.items() if function is base), None)
+    if name is None or _FITS[name][0](state):
+        return
+    fitting = evaluations_for(state)
+    game = game_name(state)
+    forms = "its exact- form" if len(fitting) == 1 else "their exact- forms"
+    choice = (f"for {game} choose {' or '.join(fitting)} (or {forms})" if fitting
+              else f"no named evaluation fits {game}: pass a function (state, player) -> number")
+    label = name if evaluation is base else f"exact-{name}"
+    raise EvaluationMismatchError(
+        f"the evaluation {label!r} is for {_FITS[name][1]}, not {game}; {choice}")

@@ -56,12 +56,13 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
+from ..errors import GameOverError, InvalidArgumentError
 from ..ataxx.fast import (MOVE_BUFFER, FastState, _empty_squares, _generate_moves, _mover,
                           _position, decode_move, encode_move)
 from ..ataxx.rules import State
 from . import _fast_search_kernels as K
 from .evaluation import material, square_weights
-from .search import ORDERS
+from .search import MAX_DEPTH, ORDERS
 from .stats import SearchResult, SearchStats
 from .transposition import ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
 
@@ -95,7 +96,7 @@ class FastTranspositionTable:
 
     def __init__(self, slots: int = 1 << 16) -> None:
         if not _is_whole(slots) or slots < 1 or int(slots) & (int(slots) - 1):
-            raise ValueError(f"slots must be a power of two, got {slots!r}")
+            raise InvalidArgumentError(f"slots must be a power of two, got {slots!r}")
         self.slots = int(slots)
         self.keys = np.zeros(self.slots, dtype=np.uint64)
         self.data = np.full((self.slots, 4), -1, dtype=np.int64)   # depth, value, kind, move
@@ -113,14 +114,15 @@ def _is_whole(value: object) -> bool:
 
 
 def _check_depth(depth: object, name: str = "depth") -> int:
-    if not _is_whole(depth) or depth < 1:
-        raise ValueError(f"{name} must be a whole number >= 1, got {depth!r}")
+    if not _is_whole(depth) or not 1 <= depth <= MAX_DEPTH:
+        raise InvalidArgumentError(
+            f"{name} must be a whole number from 1 to {MAX_DEPTH}, got {depth!r}")
     return int(depth)
 
 
 def _check_flag(value: object, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
-        raise ValueError(f"{name} must be True or False, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be True or False, got {value!r}")
     return bool(value)
 
 
@@ -136,7 +138,7 @@ def _check_evaluation(evaluation: object) -> int:
         return K.EVAL_EXACT_WEIGHTS
     if isinstance(evaluation, str) and evaluation in _EVAL_KIND:
         return _EVAL_KIND[evaluation]
-    raise ValueError(f"the fast tier evaluates with {', '.join(FAST_EVALUATIONS)} only, got "
+    raise InvalidArgumentError(f"the fast tier evaluates with {', '.join(FAST_EVALUATIONS)} only, got "
                      f"{getattr(evaluation, '__name__', evaluation)!r}; use the reference tier "
                      "(course_lib.agents.search) for other evaluations")
 
@@ -145,19 +147,19 @@ def _check_table(table_slots: object, table: FastTranspositionTable | None
                  ) -> FastTranspositionTable | None:
     if table is not None:
         if not isinstance(table, FastTranspositionTable):
-            raise TypeError(f"table must be a FastTranspositionTable, got {type(table).__name__}")
+            raise InvalidArgumentError(f"table must be a FastTranspositionTable, got {type(table).__name__}")
         if table_slots:
-            raise ValueError("give table_slots (a new table) or table (an existing one), not both")
+            raise InvalidArgumentError("give table_slots (a new table) or table (an existing one), not both")
         return table
     if not _is_whole(table_slots) or table_slots < 0 or (
             table_slots and int(table_slots) & (int(table_slots) - 1)):
-        raise ValueError(f"table_slots must be 0 (no table) or a power of two, got {table_slots!r}")
+        raise InvalidArgumentError(f"table_slots must be 0 (no table) or a power of two, got {table_slots!r}")
     return FastTranspositionTable(int(table_slots)) if table_slots else None
 
 
 def _check_state(state: object) -> FastState:
     if not isinstance(state, (State, FastState, str)):
-        raise TypeError("the fast search plays ATAXX only: expected a course_lib.ataxx State, "
+        raise InvalidArgumentError("the fast search plays ATAXX only: expected a course_lib.ataxx State, "
                         f"a FastState or a FEN string, got {type(state).__name__}")
     return _position(state)
 
@@ -175,7 +177,7 @@ class _Search:
                  plies: int):
         self.fs = _check_state(state)
         if order not in ORDERS:
-            raise ValueError(f"unknown move order {order!r}; choose from {', '.join(ORDERS)}")
+            raise InvalidArgumentError(f"unknown move order {order!r}; choose from {', '.join(ORDERS)}")
         self.order_kind = _ORDER_KIND[order]
         self.use_killers = _check_flag(killers, "killers")
         self.use_history = _check_flag(history, "history")
@@ -185,7 +187,7 @@ class _Search:
         self.me, self.opp = np.uint64(me), np.uint64(opp)
         empty = np.uint64(_empty_squares(self.me, self.opp, self.fs.blocked))
         if self.me == 0 or self.opp == 0 or empty == 0:
-            raise ValueError("the position is terminal: there is no move to search")
+            raise GameOverError("the position is terminal (the game is over): there is no move to search")
         buffer = np.empty(MOVE_BUFFER, dtype=np.int64)
         n = _generate_moves(self.me, empty, buffer, False)
         self.root_moves = buffer[:n].copy() if n else np.array([K.PASS_CODE], dtype=np.int64)
@@ -313,10 +315,11 @@ def fast_iterative_deepening(state: State | FastState | str, max_depth: int = 64
     """
     max_depth = _check_depth(max_depth, "max_depth")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(
-            seconds, (int, float, np.integer, np.floating)) or not seconds > 0):
-        raise ValueError(f"seconds must be a positive number or None, got {seconds!r}")
+            seconds, (int, float, np.integer, np.floating)) or not 0 < seconds < float("inf")):
+        raise InvalidArgumentError(
+            f"seconds must be a positive finite number or None, got {seconds!r}")
     if max_nodes is not None and (not _is_whole(max_nodes) or max_nodes < 1):
-        raise ValueError(f"max_nodes must be a whole number >= 1 or None, got {max_nodes!r}")
+        raise InvalidArgumentError(f"max_nodes must be a whole number >= 1 or None, got {max_nodes!r}")
     search = _Search(state, order, killers, history, table_slots, evaluation, table,
                      min(max_depth, _PREALLOCATED_PLIES) + 1)
     return _deepen(search, max_depth, seconds, max_nodes)

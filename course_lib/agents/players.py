@@ -10,8 +10,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .evaluation import Evaluation, default_evaluation
-from .search import Searcher, iterative_deepening
+from ..errors import InvalidArgumentError
+from .base import check_can_move
+from .evaluation import Evaluation, check_evaluation, default_evaluation
+from .search import MAX_DEPTH, Searcher, iterative_deepening
 from .stats import SearchResult, SearchStats
 from .transposition import TranspositionTable
 
@@ -29,9 +31,8 @@ class GreedyAgent:
         self.last_result: SearchResult | None = None
 
     def choose_move(self, state: Any) -> Any:
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("the position is terminal: there is no move to choose")
+        moves = check_can_move(state)
+        check_evaluation(self.evaluation, state)
         evaluate = self.evaluation or default_evaluation(state)
         started = time.perf_counter()
         best_move, best_value = None, None
@@ -75,8 +76,13 @@ class GameClock:
     """
 
     def __init__(self, total_ms: int = 10_000, reserve_ms: int = 50) -> None:
+        for name, value in (("total_ms", total_ms), ("reserve_ms", reserve_ms)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+                    0 <= value < float("inf")):
+                raise InvalidArgumentError(
+                    f"the game clock's {name} must be a finite number of ms >= 0, got {value!r}")
         if total_ms <= 0:
-            raise ValueError(f"the game clock needs a positive number of ms, got {total_ms}")
+            raise InvalidArgumentError(f"the game clock needs a positive number of ms, got {total_ms}")
         self.total_ms = total_ms
         self.reserve_ms = reserve_ms
         self.used_ms = 0.0
@@ -130,6 +136,17 @@ class SearchAgent:
                  killers: bool = False, history: bool = False, table_slots: int = 0,
                  move_ms: int | None = None, game_ms: int | None = None,
                  name: str | None = None, tier: str = "reference") -> None:
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+            raise InvalidArgumentError(
+                f"depth must be a whole number from 1 to {MAX_DEPTH}, got {depth!r}")
+        for key, value in (("move_ms", move_ms), ("game_ms", game_ms)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 1):
+                raise InvalidArgumentError(
+                    f"{key} must be a whole number of ms >= 1 or None, got {value!r}")
+        if isinstance(table_slots, bool) or not isinstance(table_slots, int) or table_slots < 0:
+            raise InvalidArgumentError(
+                f"table_slots must be 0 (no table) or a power of two, got {table_slots!r}")
         self.algorithm = algorithm
         self.depth = depth
         self.evaluation = evaluation
@@ -140,16 +157,16 @@ class SearchAgent:
         self.move_ms = move_ms
         self.clock = GameClock(game_ms) if game_ms else None
         if (move_ms or game_ms) and algorithm != "negamax-alphabeta":
-            raise ValueError("a time limit uses iterative deepening, which is built on "
+            raise InvalidArgumentError("a time limit uses iterative deepening, which is built on "
                              "negamax-alphabeta")
         Searcher(algorithm, evaluation, order, killers, history, self.table)   # check options
         if tier not in ("reference", "fast"):
-            raise ValueError(f"unknown tier {tier!r}; choose fast or reference")
+            raise InvalidArgumentError(f"unknown tier {tier!r}; choose fast or reference")
         self.tier = tier
         if tier == "fast":                 # the compiled search: ATAXX, negamax form only
             from .fast_search import FastTranspositionTable, _check_evaluation
             if algorithm != "negamax-alphabeta":
-                raise ValueError(f"tier=fast implements negamax-alphabeta only (form=negamax), "
+                raise InvalidArgumentError(f"tier=fast implements negamax-alphabeta only (form=negamax), "
                                  f"not {algorithm}")
             _check_evaluation(evaluation)
             self.table = FastTranspositionTable(table_slots) if table_slots else None
@@ -158,6 +175,8 @@ class SearchAgent:
         self.iterations: list[SearchResult] = []
 
     def choose_move(self, state: Any) -> Any:
+        check_can_move(state)
+        check_evaluation(self.evaluation, state)
         if self.move_ms is None and self.clock is None and self.tier == "fast":
             from .fast_search import fast_search
             self.last_result = fast_search(state, self.depth, order=self.order,

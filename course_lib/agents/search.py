@@ -26,8 +26,12 @@ import math
 import time
 from typing import Any, Callable, Iterator
 
+from ..errors import GameOverError, InvalidArgumentError
 from .evaluation import (ATAXX_SQUARE_WEIGHTS, TICTACTOE_SQUARE_WEIGHTS, Evaluation,
-                         default_evaluation)
+                         check_evaluation, default_evaluation)
+
+MAX_DEPTH = 64
+"""The deepest search asked for (the agents' ``depth`` key goes up to it too)."""
 from .stats import SearchResult, SearchStats, TreeRecorder
 from .transposition import EXACT, LOWER, UPPER, TranspositionTable, position_hash
 
@@ -54,15 +58,15 @@ class Searcher:
                  table: TranspositionTable | None = None, record: bool = False,
                  deadline: float | None = None) -> None:
         if algorithm not in ALGORITHMS:
-            raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
+            raise InvalidArgumentError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
         if order not in ORDERS:
-            raise ValueError(f"unknown move order {order!r}; choose from {', '.join(ORDERS)}")
+            raise InvalidArgumentError(f"unknown move order {order!r}; choose from {', '.join(ORDERS)}")
         refinements = order != "none" or killers or history or table is not None
         if refinements and algorithm in ("minimax", "negamax"):
-            raise ValueError(f"{algorithm} visits every node, so move ordering and tables change "
+            raise InvalidArgumentError(f"{algorithm} visits every node, so move ordering and tables change "
                              "nothing; use alphabeta or negamax-alphabeta")
         if (killers or history or table is not None) and algorithm == "alphabeta":
-            raise ValueError("killer and history moves and the transposition table are built "
+            raise InvalidArgumentError("killer and history moves and the transposition table are built "
                              "into the negamax form; use algorithm='negamax-alphabeta'")
         self.algorithm = algorithm
         self.evaluation = evaluation
@@ -85,11 +89,17 @@ class Searcher:
         ``root_order`` (optional) gives the order in which to try the root moves, as iterative
         deepening does with the previous iteration's values.
         """
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-            raise ValueError(f"depth must be a whole number >= 1, got {depth!r}")
+        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= MAX_DEPTH:
+            raise InvalidArgumentError(
+                f"depth must be a whole number from 1 to {MAX_DEPTH}, got {depth!r}")
+        if not callable(getattr(state, "legal_moves", None)):
+            raise InvalidArgumentError(
+                f"a search starts from a game position (with legal_moves()), got "
+                f"{type(state).__name__}")
+        check_evaluation(self.evaluation, state)
         moves = state.legal_moves()
         if not moves:
-            raise ValueError("the position is terminal: there is no move to search")
+            raise GameOverError("the position is terminal (the game is over): there is no move to search")
         if self.evaluation is None:
             self.evaluation = default_evaluation(state)
         self.root_player = state.to_move
@@ -373,6 +383,14 @@ def iterative_deepening(state: Any, max_depth: int = 64, seconds: float | None =
     last result yielded is the move to play. Killer, history and table entries carry over from
     one iteration to the next.
     """
+    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or not (
+            1 <= max_depth <= MAX_DEPTH):
+        raise InvalidArgumentError(
+            f"max_depth must be a whole number from 1 to {MAX_DEPTH}, got {max_depth!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < math.inf):
+        raise InvalidArgumentError(
+            f"seconds must be a positive finite number or None, got {seconds!r}")
     deadline = None if seconds is None else clock() + seconds
     total = SearchStats()
     root_order = None

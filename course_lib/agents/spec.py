@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..errors import InvalidAgentSpecError
 from .base import RandomAgent
-from .evaluation import evaluation_named
+from .evaluation import check_evaluation, evaluation_named
 from .players import GreedyAgent, SearchAgent
 from .search import ORDERS
 
@@ -124,8 +124,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             "an agent spec is text like 'greedy' or 'alphabeta:depth=5'")
     name, _, rest = spec.strip().partition(":")
     if name not in KEYS:
-        raise InvalidAgentSpecError(f"unknown agent {name!r} in {spec!r}; the agents are "
-                         + ", ".join(KEYS) + ". Their keys:\n" + describe_agents())
+        raise InvalidAgentSpecError(
+            f"unknown agent {name!r} in {spec!r}; the agents are " + ", ".join(KEYS)
+            + " (course_lib.agents.describe_agents() lists their keys)")
     allowed = {key: convert for key, convert, _ in KEYS[name]}
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
@@ -142,6 +143,27 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         except ValueError as error:
             raise InvalidAgentSpecError(f"{spec!r}: {key}: {error}") from None
     return name, options
+
+
+def check_agent_spec(spec: str, state: Any = None) -> None:
+    """Raise InvalidAgentSpecError, in words, unless ``spec`` builds an agent that can play
+    the game of ``state`` (any game when ``state`` is None): a command checks its spec this
+    way before it starts.
+
+    >>> from course_lib.ataxx import State
+    >>> check_agent_spec("greedy:eval=weights", State.start())
+    >>> check_agent_spec("greedy:eval=openlines", State.start())
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.EvaluationMismatchError: 'greedy:eval=openlines': the evaluation 'openlines' is for tic-tac-toe (it counts open lines), not ATAXX; for ATAXX choose material or weights (or their exact- forms)
+    """
+    name, options = parse_spec(spec)
+    if state is not None and "eval" in options:
+        try:
+            check_evaluation(evaluation_named(options["eval"]), state)
+        except InvalidAgentSpecError as error:
+            raise type(error)(f"{spec.strip()!r}: {error}") from None
+    make_agent(spec)                              # options that do not go together
 
 
 def make_agent(spec: str) -> Any:
