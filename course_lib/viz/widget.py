@@ -367,7 +367,10 @@ class PlayBoard(widgets.VBox):
                                           tooltip="Take back your last move and the reply")
         self.undo_button.on_click(lambda _button: self.undo())
         self._status_view = widgets.HTML()
+        self._status_view.add_class("ataxx-status")
         self._message_view = widgets.HTML()
+        self._message_view.add_class("ataxx-message")
+        grid.add_class("ataxx-grid")
         self.children = [widgets.HTML(_CSS), self._status_view, grid,
                          widgets.HBox([self.new_game_button, self.undo_button]),
                          self._message_view]

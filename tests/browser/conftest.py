@@ -1,0 +1,582 @@
+"""Real-browser tests: the course's notebooks in JupyterLab, in headless Chromium.
+
+One JupyterLab server for the whole test session (on 127.0.0.1, a free port, a random token,
+settings and workspaces in a temporary directory), serving a temporary copy of ``notebooks/``
+so that the repository's notebooks are never modified. One headless Chromium, driven by
+selenium through Debian's ``chromedriver``. Each test module opens its notebook, runs it
+(Run > Run All Cells, from the menu, as a student would), and plays with its widgets.
+
+Without Chromium, its driver or selenium these tests are skipped, with one line saying why;
+under ``CI=true`` a missing browser is a failure instead.
+
+What the fixtures give:
+
+- ``lab``: the JupyterLab server and the browser (``Lab``); ``lab.open(name)`` opens a
+  notebook of the copy and returns a ``Notebook``.
+- ``Notebook``: ``run_all()``, ``cell_index(text)``, ``output(index)`` (the output area's
+  element, scrolled into view), ``kernel(code)`` (what ``code`` prints in the notebook's
+  kernel: how the tests ask the library for the state a widget shows), ``wait_idle()``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--window-size=1366,900"]
+INSTALL_HINT = "apt-get install chromium chromium-driver; pip install selenium"
+
+
+def _find_browser() -> tuple[str | None, str | None, str]:
+    """(chromium, chromedriver, what is missing) on this machine."""
+    chromium = next((shutil.which(name) for name in ("chromium", "chromium-browser")
+                     if shutil.which(name)), None)
+    driver = shutil.which("chromedriver")
+    missing = []
+    if chromium is None:
+        missing.append("chromium")
+    if driver is None:
+        missing.append("chromedriver")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium")
+    return chromium, driver, ", ".join(missing)
+
+
+_CHROMIUM, _DRIVER, _MISSING = _find_browser()
+_SKIPPED: list[str] = []
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    here = Path(__file__).parent
+    mine = [item for item in items if here in Path(str(item.fspath)).parents]
+    if not mine or not _MISSING:
+        return
+    if os.environ.get("CI") == "true":
+        return                              # the ``lab`` fixture fails them, with the reason
+    reason = (f"browser tests skipped: {_MISSING} not found "
+              f"(to run them: {INSTALL_HINT})")
+    _SKIPPED.append(reason)
+    for item in mine:
+        item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _SKIPPED:
+        terminalreporter.write_line(_SKIPPED[0])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A JupyterLab server on a copy of the notebooks, and a headless Chromium looking at it."""
+
+    def __init__(self, chromium: str, driver: str, source: Path = ROOT / "notebooks") -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="course-browser-"))
+        self.root = self.tmp / "notebooks"
+        shutil.copytree(source, self.root,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "solutions"))
+        self.port = _free_port()
+        self.token = secrets.token_hex(16)
+        self.url = f"http://127.0.0.1:{self.port}"
+        settings = self.tmp / "settings"
+        # No news pop-up over the notebook.
+        (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
+        (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+         ).write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(self.tmp / "config"),
+                   JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
+                   JUPYTER_DATA_DIR=str(self.tmp / "data"),
+                   IPYTHONDIR=str(self.tmp / "ipython"), PYTHONUNBUFFERED="1")
+        command = [sys.executable, "-m", "jupyterlab", "--no-browser",
+                   "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+                   "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
+                   f"--ServerApp.root_dir={self.root}", "--LabApp.expose_app_in_browser=True",
+                   f"--LabApp.user_settings_dir={settings}",
+                   f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        self.log = open(self.tmp / "jupyterlab.log", "wb")
+        self.server = subprocess.Popen(command, cwd=self.root, env=env, stdout=self.log,
+                                       stderr=subprocess.STDOUT)
+        self.driver = None
+        try:
+            self._wait_for_server()
+            self.driver = self._start_browser(chromium, driver)
+        except BaseException:
+            self.close()
+            raise
+
+    def _wait_for_server(self, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.server.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited ({self.server.returncode}): "
+                                   + (self.tmp / "jupyterlab.log").read_text()[-2000:])
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status?token={self.token}",
+                                            timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer on {self.url} within {timeout} s")
+
+    def _start_browser(self, chromium: str, driver: str) -> Any:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for flag in CHROMIUM_FLAGS:
+            options.add_argument(flag)
+        options.add_argument(f"--user-data-dir={self.tmp / 'chromium'}")
+        browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
+        browser.set_script_timeout(60)
+        return browser
+
+    def open(self, name: str, kernel: bool = True) -> "Notebook":
+        """Open notebook ``name`` (a file of the copy) in JupyterLab and wait for its kernel
+        (``kernel=False``: do not wait for it)."""
+        self.driver.get(f"{self.url}/lab/tree/{name}?token={self.token}&reset")
+        notebook = Notebook(self, name)
+        notebook.wait_ready(kernel=kernel)
+        return notebook
+
+    def shutdown_kernels(self) -> None:
+        request = urllib.request.Request(f"{self.url}/api/kernels?token={self.token}")
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            kernels = json.load(answer)
+        for kernel in kernels:
+            request = urllib.request.Request(
+                f"{self.url}/api/kernels/{kernel['id']}?token={self.token}", method="DELETE")
+            try:
+                urllib.request.urlopen(request, timeout=10).close()
+            except OSError:
+                pass
+
+    def screenshot(self, path: str | Path) -> None:
+        self.driver.save_screenshot(str(path))
+
+    def close(self) -> None:
+        if self.driver is not None:
+            try:
+                self.driver.quit()
+            except Exception:               # noqa: BLE001 - closing anyway
+                pass
+        if self.server.poll() is None:
+            self.server.terminate()
+            try:
+                self.server.wait(20)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                self.server.wait()
+        self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+# JavaScript run in the page: the notebook panel JupyterLab shows (window.jupyterapp is there
+# because the server runs with --LabApp.expose_app_in_browser).
+_PANEL = """
+const app = window.jupyterapp;
+const panel = app && app.shell.currentWidget;
+if (!panel || !panel.content || !panel.sessionContext) { return null; }
+"""
+
+
+class Notebook:
+    """A notebook open in the browser."""
+
+    def __init__(self, lab: Lab, name: str) -> None:
+        self.lab, self.name, self.driver = lab, name, lab.driver
+
+    def js(self, body: str, *args: Any) -> Any:
+        return self.driver.execute_script(_PANEL + body, *args)
+
+    def wait(self, what: Callable[[], Any], timeout: float, message: str,
+             every: float = 0.1) -> Any:
+        """Poll ``what()`` until it returns something true; fail with ``message``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = what()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: {message} (waited {timeout} s)")
+            time.sleep(every)
+
+    def kernel_status(self) -> str | None:
+        return self.js("const k = panel.sessionContext.session && "
+                       "panel.sessionContext.session.kernel; return k ? k.status : null;")
+
+    def wait_ready(self, timeout: float = 90, kernel: bool = True) -> None:
+        self.wait(lambda: self.js(
+            "return panel.context.isReady && panel.content.widgets.length > 0 && "
+            f"panel.context.path === {json.dumps(self.name)};"),
+            timeout, "the notebook did not open")
+        if kernel:
+            self.wait(lambda: self.kernel_status() == "idle", timeout, "the kernel did not start")
+
+    def wait_idle(self, timeout: float = 60) -> None:
+        """Wait until the kernel has been idle for a moment (messages all handled)."""
+        def settled() -> bool:
+            if self.kernel_status() != "idle":
+                return False
+            time.sleep(0.3)
+            return self.kernel_status() == "idle"
+        self.wait(settled, timeout, "the kernel stayed busy")
+
+    def menu(self, menu: str, command: str) -> None:
+        """Click ``menu`` in the menu bar, then its item running ``command``."""
+        from selenium.webdriver.common.by import By
+
+        bar = self.driver.find_elements(By.CSS_SELECTOR, ".lm-MenuBar-item")
+        [item] = [b for b in bar if b.text.strip() == menu]
+        item.click()
+        entry = self.wait(lambda: [e for e in self.driver.find_elements(
+            By.CSS_SELECTOR, f'.lm-Menu-item[data-command="{command}"]') if e.is_displayed()],
+            10, f"no menu item {command}")
+        entry[0].click()
+
+    def run_all(self, timeout: float = 240) -> float:
+        """Run > Run All Cells; wait for every code cell to run; return the seconds taken.
+        Fails if a cell raised."""
+        began = time.monotonic()
+        self.menu("Run", "runmenu:run-all")
+        count = self.js("return panel.content.widgets.filter("
+                        "c => c.model.type === 'code').length;")
+
+        def done() -> bool:
+            state = self.js("""
+                const code = panel.content.widgets.filter(c => c.model.type === 'code');
+                const errors = [];
+                code.forEach((c, i) => { for (const o of c.model.outputs.toJSON()) {
+                    if (o.output_type === 'error') { errors.push([i, o.ename, o.evalue]); } } });
+                return {ran: code.filter(c => c.model.executionCount !== null
+                                             && !c.model.getMetadata('execution_pending')
+                                             ).length,
+                        busy: code.some(c => c.promptNode &&
+                                        c.promptNode.textContent.includes('*')),
+                        errors: errors};""")
+            if state["errors"]:
+                raise AssertionError(f"{self.name}: a cell raised during Run All: "
+                                     f"{state['errors']}")
+            return state["ran"] == count and not state["busy"]
+        self.wait(done, timeout, "Run All did not finish", every=0.5)
+        self.wait_idle()
+        return time.monotonic() - began
+
+    def cell_index(self, text: str) -> int:
+        """The index of the only cell whose source contains ``text``."""
+        found = self.js("return panel.content.widgets.map((c, i) => "
+                        "c.model.sharedModel.getSource().includes(arguments[0]) ? i : -1)"
+                        ".filter(i => i >= 0);", text)
+        assert len(found) == 1, f"{self.name}: {len(found)} cells contain {text!r}"
+        return found[0]
+
+    def scroll_to(self, index: int) -> None:
+        """Scroll the (windowed) notebook panel until cell ``index`` is in view."""
+        self.js("""const cell = panel.content.widgets[arguments[0]];
+                   panel.content.activeCellIndex = arguments[0];
+                   return panel.content.scrollToItem(arguments[0], 'start');""", index)
+        self.wait(lambda: self.js("""
+            const cell = panel.content.widgets[arguments[0]];
+            if (!cell.isAttached || !cell.node.isConnected) { return false; }
+            const r = cell.node.getBoundingClientRect();
+            return r.top < window.innerHeight && r.bottom > 0;""", index),
+            10, f"cell {index} did not come into view")
+
+    def output(self, index: int, selector: str) -> Any:
+        """The element matching ``selector`` in the outputs of cell ``index``, in view."""
+        self.scroll_to(index)
+        return self.wait(lambda: self.js(
+            "return panel.content.widgets[arguments[0]].node.querySelector("
+            "'.jp-OutputArea ' + arguments[1]);", index, selector),
+            30, f"cell {index} shows no {selector}")
+
+    def kernel(self, code: str, timeout: float = 60) -> str:
+        """Run ``code`` in the notebook's kernel, out of sight (no cell), and return what it
+        printed: how a test asks the library what a widget's state is."""
+        self.wait_idle(timeout)
+        result = self.driver.execute_async_script(_PANEL.replace("return null;", "{ arguments["
+                                                  "arguments.length - 1]('no panel'); return; }")
+                                                  + """
+            const done = arguments[arguments.length - 1];
+            const kernel = panel.sessionContext.session.kernel;
+            const future = kernel.requestExecute({code: arguments[0], silent: false,
+                                                  store_history: false});
+            let out = '';
+            future.onIOPub = msg => {
+                const t = msg.header.msg_type;
+                if (t === 'stream') { out += msg.content.text; }
+                else if (t === 'error') { out += 'ERROR ' + msg.content.ename + ': '
+                                          + msg.content.evalue; }
+            };
+            future.done.then(() => done(out), e => done('ERROR ' + e));""", code)
+        if result.startswith("ERROR") or "\nERROR " in result:
+            raise AssertionError(f"{self.name}: the kernel answered {result!r} to {code!r}")
+        return result
+
+
+    # -- what the widgets of a cell draw -------------------------------------------------------
+
+    def widget(self, index: int) -> str:
+        """Python naming, in the kernel, the widget that cell ``index`` displayed (the cell's
+        value, kept by IPython as ``Out[n]``)."""
+        count = self.js("return panel.content.widgets[arguments[0]].model.executionCount;",
+                        index)
+        assert count, f"{self.name}: cell {index} has not run"
+        return f"Out[{count}]"
+
+    def find(self, index: int, selector: str) -> Any:
+        """The element matching ``selector`` in cell ``index``'s outputs (None if none)."""
+        return self.js("return panel.content.widgets[arguments[0]].node.querySelector("
+                       "'.jp-OutputArea ' + arguments[1]);", index, selector)
+
+    def static_output(self, index: int) -> dict:
+        """What cell ``index`` shows before it runs: its output's text and its images
+        (natural width, drawn width), and the output area's width."""
+        self.scroll_to(index)
+        return self.wait(lambda: self.js("""
+            const area = panel.content.widgets[arguments[0]].node.querySelector(
+                '.jp-OutputArea');
+            if (!area || !area.querySelector('.jp-OutputArea-output')) { return null; }
+            const images = Array.from(area.querySelectorAll('img'));
+            if (images.some(i => !i.complete)) { return null; }
+            return {text: area.querySelector('.jp-OutputArea-output').innerText,
+                    width: area.querySelector('.jp-OutputArea-output').clientWidth,
+                    images: images.map(i => [i.naturalWidth, i.getBoundingClientRect().width]),
+                    widget: !!area.querySelector('.jupyter-widgets')};""", index),
+            30, f"cell {index} shows no output")
+
+    def observe(self, index: int, selector: str) -> None:
+        """Record every state of the element ``selector`` in cell ``index``'s outputs (its
+        text and its first SVG, as XML), at each change, until ``observed`` is called."""
+        self.js("""
+            const root = panel.content.widgets[arguments[0]].node.querySelector(
+                '.jp-OutputArea ' + arguments[1]);
+            const seen = window.__courseSeen = [];
+            const record = () => {
+                const svg = root.querySelector('svg');
+                seen.push([root.innerText, svg ? new XMLSerializer().serializeToString(svg)
+                                                : null]);
+            };
+            if (window.__courseObserver) { window.__courseObserver.disconnect(); }
+            window.__courseObserver = new MutationObserver(record);
+            window.__courseObserver.observe(root, {subtree: true, childList: true,
+                                                   characterData: true, attributes: true});
+            record();""", index, selector)
+
+    def observed(self) -> list[tuple[str, str | None]]:
+        """The states recorded since ``observe`` (text, SVG), in order; stops recording."""
+        return [tuple(pair) for pair in self.driver.execute_script("""
+            if (window.__courseObserver) { window.__courseObserver.disconnect(); }
+            return window.__courseSeen || [];""")]
+
+
+class BoardPage:
+    """A PlayBoard as the page draws it, in cell ``index`` of ``notebook``; and the board the
+    library holds in the kernel, replayed here with ``course_lib.ataxx``."""
+
+    def __init__(self, notebook: Notebook, index: int) -> None:
+        self.notebook, self.index = notebook, index
+        self.name = notebook.widget(index)
+        notebook.output(index, ".ataxx-playboard")
+
+    def drawn(self) -> dict:
+        """Every square's text, colour and background, the status line, the message, and
+        the grid's sizes, as drawn."""
+        return self.notebook.js("""
+            const board = panel.content.widgets[arguments[0]].node.querySelector(
+                '.jp-OutputArea .ataxx-playboard');
+            const grid = board.querySelector('.ataxx-grid');
+            return {
+              squares: Array.from(board.querySelectorAll('button.ataxx-cell')).map(b => {
+                const style = getComputedStyle(b);
+                return [b.title, b.textContent.trim(), style.color, style.backgroundColor];
+              }),
+              status: board.querySelector('.ataxx-status').innerText.trim(),
+              message: board.querySelector('.ataxx-message').innerText.trim(),
+              grid: [grid.scrollWidth, grid.clientWidth, grid.scrollHeight, grid.clientHeight],
+              width: [board.getBoundingClientRect().right,
+                      board.closest('.jp-OutputArea-output').getBoundingClientRect().right]};
+            """, self.index)
+
+    def square(self, name: str) -> Any:
+        """The button of square ``name`` ('b6')."""
+        return self.notebook.find(self.index, f'button.ataxx-cell[title^="{name} "]')
+
+    def button(self, text: str) -> Any:
+        """The button labelled ``text`` ('New game', 'Undo')."""
+        buttons = self.notebook.js("""
+            return Array.from(panel.content.widgets[arguments[0]].node.querySelectorAll(
+                '.jp-OutputArea .ataxx-playboard button:not(.ataxx-cell)')).filter(
+                b => b.innerText.trim() === arguments[1]);""", self.index, text)
+        assert len(buttons) == 1, f"{len(buttons)} buttons say {text!r}"
+        return buttons[0]
+
+    def library(self) -> tuple[Any, list[Any], Any]:
+        """(the position, the moves played, the square picked up) of the board in the
+        kernel: its start and its moves are asked for, the position is replayed here with
+        course_lib.ataxx, and checked against the kernel's own."""
+        from course_lib.ataxx import State
+
+        lines = self.notebook.kernel(
+            f"_b = {self.name}\nprint(_b.start.fen())\n"
+            "print(' '.join(m.uai() for m in _b.history))\nprint(_b.state.fen())\n"
+            "print(_b.selected)\ndel _b").splitlines()
+        start, moves, fen, selected = lines
+        state = State.from_fen(start)
+        played = []
+        for text in moves.split():
+            state = state.play(text)
+            played.append(state.last_move)
+        assert state.fen() == fen, (state.fen(), fen)
+        return state, played, ast.literal_eval(selected)
+
+
+    @staticmethod
+    def expected(state: Any, selected: Any = None) -> dict:
+        """What each square must show, from the library's position: {name: (text, colour,
+        background)}; a stone is a filled circle in its side's colour, a blocked square a
+        cross, an empty square nothing; the picked-up stone and the empty squares one or two
+        steps from it are shaded (colour None: not checked)."""
+        from course_lib.ataxx import (BLOCKED, EMPTY, FIRST, SECOND, SQUARES, distance,
+                                      square_name)
+        from course_lib.viz.board import (BLOCKED_FILL, BOARD_COLOR, HIGHLIGHT_COLOR,
+                                          STONE_FILL)
+
+        shaded = set()
+        if selected is not None:
+            shaded = {selected} | {(x, y) for x, y in SQUARES if state.grid[x][y] == EMPTY
+                                   and distance(*selected, x, y) in (1, 2)}
+        out = {}
+        for x, y in SQUARES:
+            cell = state.grid[x][y]
+            text = {FIRST: "\u25cf", SECOND: "\u25cf", BLOCKED: "\u2715"}.get(cell, "")
+            color = STONE_FILL[cell] if cell in (FIRST, SECOND) else None
+            background = (BLOCKED_FILL if cell == BLOCKED else
+                          HIGHLIGHT_COLOR if (x, y) in shaded else BOARD_COLOR)
+            out[square_name(x, y)] = (text, color, background)
+        return out
+
+    def differences(self, state: Any, selected: Any = None) -> list[str]:
+        """Where the drawn board differs from the library's ``state``, in words."""
+        from course_lib.ataxx import FIRST, SECOND
+
+        drawn = self.drawn()
+        wanted = self.expected(state, selected)
+        seen = {title.split()[0]: (text, hex_color(color), hex_color(background))
+                for title, text, color, background in drawn["squares"]}
+        problems = [f"{name} shows {seen.get(name)!r}, the library holds {want!r}"
+                    for name, want in wanted.items()
+                    if name not in seen or seen[name][0] != want[0]
+                    or (want[1] is not None and seen[name][1] != want[1])
+                    or seen[name][2] != want[2]]
+        if len(seen) != 49:
+            problems.append(f"{len(seen)} squares drawn")
+        counts = f"x {state.stones(FIRST)} \u2013 o {state.stones(SECOND)}"
+        if counts not in drawn["status"]:
+            problems.append(f"the status line {drawn['status']!r} does not say {counts!r}")
+        if state.is_over():
+            if not drawn["status"].startswith("Game over"):
+                problems.append(f"the status line {drawn['status']!r} misses the game's end")
+        else:
+            side = "x" if state.to_move == FIRST else "o"
+            if (not drawn["status"].startswith(f"{side} ")
+                    or f"turn {state.turns + 1}" not in drawn["status"]):
+                problems.append(f"the status line {drawn['status']!r} does not say {side} "
+                                f"is to move at turn {state.turns + 1}")
+        return problems
+
+    def assert_shows(self, state: Any, selected: Any = None, timeout: float = 15) -> None:
+        """Wait until the drawn board is the library's ``state``; fail saying where not."""
+        deadline = time.monotonic() + timeout
+        while True:
+            problems = self.differences(state, selected)
+            if not problems:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.notebook.name}: the board drawn is not the "
+                                     f"library's {state.fen()}:\n  " + "\n  ".join(problems))
+            time.sleep(0.1)
+
+
+def hex_color(css: str) -> str:
+    """'rgb(38, 38, 38)' (as the browser reports a colour) -> '#262626'."""
+    numbers = css[css.index("(") + 1:css.index(")")].split(",")[:3]
+    return "#" + "".join(f"{int(float(n)):02x}" for n in numbers)
+
+
+def canonical_svg(svg: str) -> list:
+    """An SVG as a list of (tag, attributes, text) in document order, the same for the text
+    the library wrote and for what the browser serialises from its page (which lower-cases
+    some names, adds namespaces and drops the metadata): to compare pictures."""
+    import xml.etree.ElementTree as ET
+
+    def local(name: str) -> str:
+        return name.rsplit("}", 1)[-1].rsplit(":", 1)[-1].lower()
+
+    out = []
+
+    def walk(element: Any, top: bool) -> None:
+        tag = local(element.tag)
+        if tag == "metadata":
+            return
+        attributes = {local(k): v for k, v in element.attrib.items()
+                      if not k.startswith("xmlns") and not (top and local(k) == "style")}
+        out.append((tag, tuple(sorted(attributes.items())), (element.text or "").strip()))
+        for child in element:
+            walk(child, False)
+
+    walk(ET.fromstring(svg), True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def lab() -> Any:
+    """The JupyterLab server and headless Chromium, one for the whole session."""
+    if _MISSING:
+        pytest.fail(f"CI=true and the browser tests cannot run: {_MISSING} not found "
+                    f"({INSTALL_HINT})", pytrace=False)
+    session = Lab(_CHROMIUM, _DRIVER)
+    yield session
+    session.close()
+
+
+@pytest.fixture(scope="session")
+def helpers() -> Any:
+    """Functions the tests share: ``hex_color``, ``canonical_svg``."""
+    import types
+    return types.SimpleNamespace(hex_color=hex_color, canonical_svg=canonical_svg,
+                                 BoardPage=BoardPage)
+
+
+@pytest.fixture(scope="module")
+def kernels_closed(lab: Lab) -> Any:
+    """Shut every kernel down when the module's notebook is done: one kernel at a time."""
+    yield
+    lab.shutdown_kernels()
