@@ -439,3 +439,53 @@ def test_svg_can_mark_any_points() -> None:
     assert svg.count('stroke="#d32f2f"') == 2
     with pytest.raises(InvalidMoveError):
         Gomoku().svg(marked=["z9"])
+
+
+# -- the numba tier, held to the readable search ---------------------------------------------
+
+def restricted(state: Gomoku, radius: int) -> Gomoku:
+    return Gomoku.from_text(state.text(), radius=radius)
+
+
+def test_fast_alphabeta_is_the_readable_search() -> None:
+    from course_lib.agents.search import Searcher
+    from course_lib.games.gomoku_fast import fast_gomoku_alphabeta
+    compared = 0
+    cases = []
+    for seed in (0, 1):
+        # clustered positions, as real play makes: a greedy pattern player against random
+        state, agent, other = Gomoku(radius=1), agent_with_patterns("greedy"), RandomAgent(seed)
+        states = [state]
+        while not state.is_over() and len(states) < 24:
+            state = state.play((agent if state.to_move == 1 else other).choose_move(state))
+            states.append(state)
+        last = len(states) - 2                        # the last position still to play
+        assert last >= 6
+        cases += [(states[i], (1, 2)) for i in range(0, last + 1, 2)]
+        cases += [(states[i], (3,)) for i in sorted({2, min(9, last), last})]
+        cases += [(restricted(states[i], 2), (1, 2)) for i in (5, last)]
+        cases += [(restricted(states[6], 0), (1,))]
+    cases.append((position(["e8", "f8", "g8", "h8"], ["e9", "f9", "g9", "a1"], radius=1),
+                  (1, 2, 3)))                               # wins inside the tree
+    for state, depths in cases:
+        for depth in depths:
+            ours = fast_gomoku_alphabeta(state, depth)
+            theirs = Searcher("negamax-alphabeta", patterns).run(state, depth)
+            assert (ours.move, ours.value) == (theirs.move, theirs.value), state.text()
+            assert (ours.stats.nodes, ours.stats.leaves, ours.stats.cutoffs,
+                    ours.stats.nodes_per_depth) == (theirs.stats.nodes, theirs.stats.leaves,
+                                                    theirs.stats.cutoffs,
+                                                    theirs.stats.nodes_per_depth)
+            compared += 1
+    assert compared > 20
+
+
+def test_fast_alphabeta_refuses_in_words() -> None:
+    from course_lib.games.gomoku_fast import fast_gomoku_alphabeta
+    with pytest.raises(CourseError, match="freestyle only"):
+        fast_gomoku_alphabeta(Gomoku(forbid_double_three=True), 2)
+    with pytest.raises(CourseError, match="depth"):
+        fast_gomoku_alphabeta(Gomoku(), 0)
+    won = play_line(["h4", "h5", "h6", "h7", "h8"], ["a1", "c1", "e1", "g1"])[-1]
+    with pytest.raises(CourseError, match="terminal"):
+        fast_gomoku_alphabeta(won, 2)
