@@ -9,7 +9,10 @@ Prints:
   - Gomoku pattern evaluation: one call on a child whose parent is scored (4 lines rescanned)
     against one full-board scan, microseconds per call, on positions of a seeded random game;
   - Gomoku alpha-beta (readable tier, patterns) at depth 3 and 4 on a middle-game position in
-    the game restricted to radius 1 and 2: nodes, time.
+    the game restricted to radius 1 and 2: nodes, time;
+  - the numba tier's alpha-beta (same nodes as the readable one): Othello at depth 9 from the
+    start (research map), Gomoku at depth 4 (radius 1 and 2) and 6 (radius 1, the Gomoku
+    project's "depth 3") on the same middle-game position.
 
 Timings are the best of ``--repeat`` runs (default 3; 1 for the searches) after a warm-up, as
 wall-clock seconds. On a busy machine expect +-30 percent. This is a script, not a test.
@@ -25,7 +28,8 @@ from course_lib.agents import RandomAgent
 from course_lib.agents.search import search
 from course_lib.games.gomoku import Gomoku, pattern_score_full, patterns
 from course_lib.games.othello import Othello, perft, research_map
-from course_lib.games.othello_fast import fast_perft
+from course_lib.games.gomoku_fast import fast_gomoku_alphabeta
+from course_lib.games.othello_fast import fast_alphabeta, fast_perft
 
 MIDDLE_GAME = ["h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "f8", "g8", "i10", "f10"]
 """Twelve stones around the centre (six each): black (x) to move."""
@@ -92,6 +96,20 @@ def main() -> None:
             rows[f"gomoku alpha-beta depth {depth}, radius {radius}"] = {
                 "root moves": len(start.legal_moves()), "nodes": result.stats.nodes,
                 "seconds": seconds, "move": result.move}
+
+    fast_alphabeta(Othello(), 2, "research")                     # load the compiled kernels
+    seconds, result = best(args.repeat, lambda: fast_alphabeta(Othello(), 9, "research"))
+    rows["othello alpha-beta depth 9, research map, numba"] = {
+        "nodes": result.stats.nodes, "seconds": seconds, "move": result.move}
+    fast_gomoku_alphabeta(Gomoku(radius=1).play("h8"), 2)
+    for radius, depth in ((1, 4), (2, 4), (1, 6)):
+        start = Gomoku(radius=radius)
+        for move in MIDDLE_GAME:
+            start = start.play(move)
+        seconds, result = best(1, lambda: fast_gomoku_alphabeta(start, depth))
+        rows[f"gomoku alpha-beta depth {depth}, radius {radius}, numba"] = {
+            "root moves": len(start.legal_moves()), "nodes": result.stats.nodes,
+            "seconds": seconds, "move": result.move}
 
     if args.json:
         print(json.dumps(rows, indent=1))

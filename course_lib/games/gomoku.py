@@ -30,6 +30,7 @@ move).
 
 The pattern evaluation of the Gomoku project (``patterns``) is at the end of this module; a
 state keeps its score line by line, and a child rescans only the 4 lines through the new stone.
+``course_lib.games.gomoku_fast`` runs the same alpha-beta search compiled.
 
 >>> state = Gomoku().play("h8").play("h9")
 >>> len(state.legal_moves()), state.to_move

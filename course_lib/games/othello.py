@@ -15,6 +15,7 @@ board order, a1 b1 ... h1 a2 ... h8 (index ``8 * (row - 1) + column``, the order
 
 The text form: the 8 rows top to bottom (row 1 first), each 8 characters ``x`` (black), ``o``
 (white) or ``.`` (empty), separated by ``/``, then a space and the side to move, ``x`` or ``o``.
+``course_lib.games.othello_fast`` has the same rules, perft and alpha-beta compiled.
 
 >>> state = Othello()
 >>> state.legal_moves()
