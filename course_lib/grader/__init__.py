@@ -1,0 +1,63 @@
+"""Implement-it exercises: the student writes the search, the grader checks it node by node.
+
+The student writes plain code against the game interface; ``grade`` hands it traced positions
+(see ``course_lib.grader.trace``), runs it on explicit trees (one with passes), tic-tac-toe
+and ATAXX positions, and compares the move, the value and the exact sequence of nodes visited
+with the reference solution. On a mismatch the result names the first node where the two
+differ, draws both searches side by side, and gives a hint for the kind of mistake when the
+student's search does exactly what a known mistaken variant does.
+
+>>> from course_lib.grader import grade, skeleton, solution, EXERCISES
+>>> EXERCISES[:3]
+['02-evaluation', '03-minimax', '03-negamax']
+>>> print(skeleton("03-negamax").splitlines()[0])
+def negamax(state, depth, evaluate):
+>>> print(grade("03-negamax", solution("03-negamax")))
+03-negamax: right
+>>> def negamax(state, depth, evaluate):
+...     ...
+>>> print(grade("03-negamax", negamax))
+03-negamax: not answered yet (replace ... with your code and run the cell)
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .exercises import MISTAKE_KINDS, SPECS
+from .result import GradeResult, grade
+from .trace import Trace, TracedState
+
+EXERCISES = sorted(SPECS)
+"""The exercise names, each beginning with its notebook's number."""
+
+__all__ = ["EXERCISES", "GradeResult", "MISTAKE_KINDS", "Trace", "TracedState", "grade",
+           "mistakes", "skeleton", "solution", "solution_source"]
+
+
+def _spec(name: str):
+    if name not in SPECS:
+        from ..errors import CourseError
+        raise CourseError(f"no exercise {name!r}; the exercises are {', '.join(EXERCISES)}")
+    return SPECS[name]
+
+
+def skeleton(name: str) -> str:
+    """The source the notebook shows for exercise ``name``: signature, contract, ``...``."""
+    return _spec(name).skeleton
+
+
+def solution(name: str) -> Callable:
+    """The reference solution of exercise ``name`` (a function)."""
+    return _spec(name).solution
+
+
+def solution_source(name: str) -> str:
+    """The reference solution's source, for the instructor's copy of the notebook."""
+    return _spec(name).solution_source
+
+
+def mistakes(name: str) -> list[str]:
+    """The kinds of mistake the grader recognises in exercise ``name`` (keys of
+    ``MISTAKE_KINDS``), each once."""
+    return list(dict.fromkeys(m.key for m in _spec(name).mistakes))

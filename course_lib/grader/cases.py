@@ -1,0 +1,160 @@
+"""The positions the grader runs a student's function on: explicit trees (one with a pass),
+tic-tac-toe and ATAXX positions, MCTS nodes and SPRT game sequences.
+
+``PassTree`` is an explicit game tree like ``course_lib.games.GameTree`` in which a node
+written ``("pass", subtree)`` belongs to a player who cannot move: its one child, the pass,
+leads to ``subtree`` with the other player to move.
+
+>>> root = PassTree([[3, ("pass", [4, 9])], [2, 7]])
+>>> root.apply(0).apply(1).legal_moves()
+['pass']
+>>> root.apply(0).apply(1).apply("pass").to_move
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import TEXTBOOK_TREE, TicTacToe
+
+PASS_MOVE = "pass"
+
+
+class PassTree:
+    """A node of an explicit tree with passes; a leaf's number is its value for player 1."""
+
+    __slots__ = ("tree", "node", "path", "to_move")
+
+    def __init__(self, tree: Any, path: tuple = ()) -> None:
+        self.tree = tree
+        node = tree
+        for move in path:
+            node = _child(node, move)
+        self.node = node
+        self.path = tuple(path)
+        self.to_move = 1 if len(self.path) % 2 == 0 else 2
+
+    @property
+    def leaf_value(self) -> float | None:
+        return self.node if isinstance(self.node, (int, float)) else None
+
+    @property
+    def name(self) -> str:
+        return ".".join(map(str, self.path)) if self.path else "root"
+
+    def legal_moves(self) -> list[Any]:
+        if isinstance(self.node, tuple):
+            return [PASS_MOVE]
+        return list(range(len(self.node))) if isinstance(self.node, list) else []
+
+    def apply(self, move: Any) -> PassTree:
+        if move not in self.legal_moves():
+            raise ValueError(f"node {self.name} has no move {move!r}; its moves are "
+                             f"{self.legal_moves()}")
+        child = PassTree.__new__(PassTree)
+        child.tree, child.node = self.tree, _child(self.node, move)
+        child.path = self.path + (move,)
+        child.to_move = 3 - self.to_move
+        return child
+
+    def is_terminal(self) -> bool:
+        return self.leaf_value is not None
+
+    is_over = is_terminal
+
+    def winner(self) -> int | None:
+        value = self.leaf_value
+        if value is None:
+            return None
+        return 1 if value > 0 else 2 if value < 0 else 0
+
+    def key(self) -> tuple:
+        return self.path
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PassTree) and other.tree is self.tree and other.path == self.path
+
+    def __hash__(self) -> int:
+        return hash(self.path)
+
+    def __repr__(self) -> str:
+        return f"PassTree(<{self.name}>)"
+
+
+def _child(node: Any, move: Any) -> Any:
+    if isinstance(node, tuple):
+        return node[1]
+    return node[move]
+
+
+def tree_evaluation(state: Any, player: int) -> float:
+    """An explicit tree's evaluation: a leaf's value; an inner node (at the depth limit) is
+    valued as its first leaf (follow child 0, or the pass, down). From ``player``'s view."""
+    node = state.node
+    while not isinstance(node, (int, float)):
+        node = node[1] if isinstance(node, tuple) else node[0]
+    return node if player == 1 else -node
+
+
+def ttt_evaluation(state: Any, player: int) -> int:
+    """Tic-tac-toe: +100 for a won game, -100 for a lost one, else open lines for ``player``
+    minus those for the opponent (the lecture's evaluation, with wins beyond it)."""
+    owner = state.line_owner()
+    if owner:
+        return 100 if owner == player else -100
+    return state.open_lines(player) - state.open_lines(3 - player)
+
+
+def ataxx_evaluation(state: Any, player: int) -> int:
+    """ATAXX material: stones of ``player`` minus the opponent's."""
+    return state.material(player)
+
+
+# --- The positions ----------------------------------------------------------------------------
+
+PASS_TREE = [[("pass", [5, 1]), 4], [6, ("pass", [2, 8])], [3, 9]]
+"""MAX, then MIN; in two MIN nodes' subtrees a player has to pass."""
+
+TIE_TREE = [[4, 6], [7, 4], [5, 4]]
+"""Two root moves worth 4: the first one is played."""
+
+DEEP_TREE = [[[5, 2], [7, 3]], [[4, 1], [6, 8]], [[9, 6], [10, 4]]]
+"""Three plies (MAX, MIN, MAX) of leaves."""
+
+CUT_TREE = [[3, 8], [2, 9, 1], [3, 4], [7, 5]]
+"""A child equal to the best so far: a cut needs >=, not >."""
+
+WINDOW_TREE = [[7, 3, 8], [2, 9, 6], [4, 1, 5]]
+
+TTT_POSITIONS = ["X.O/.X./O..", "XO./.O./..X", "X../.O./..."]
+"""Tic-tac-toe positions (X moves first; the side to move follows from the marks)."""
+
+ATAXX_FENS = [
+    "x5o/7/7/7/7/7/o5x x 0 1",
+    "xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/7/7 x 0 9",
+]
+"""ATAXX positions searched to depth 2; in the second, x has no move and must pass."""
+
+EVAL_FENS = [
+    "x5o/7/7/7/7/7/o5x x 0 1",
+    "x3ooo/x4oo/xx4o/x4o1/x2oo2/x2o3/x6 x 2 12",
+    "xxxxxxx/xxxxxxx/ooooooo/ooooooo/7/7/7 o 0 9",
+    "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1",
+    "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/ooooo2/oooo3 o 0 30",
+    "ooooooo/ooooooo/ooooooo/oooxooo/ooooooo/ooooooo/oooooo1 x 0 40",
+]
+
+
+def ataxx(fen: str) -> Any:
+    from ..ataxx import State
+    return State.from_fen(fen)
+
+
+def ttt(text: str) -> TicTacToe:
+    return TicTacToe.from_string(text)
+
+
+TREES = {"the textbook tree": TEXTBOOK_TREE, "a tree with passes": PASS_TREE,
+         "a tree with a tie": TIE_TREE, "a three-ply tree": DEEP_TREE,
+         "a tree with an equal child": CUT_TREE}

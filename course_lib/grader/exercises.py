@@ -1,0 +1,279 @@
+"""The implement-it exercises: what each asks, the cases it runs, the mistakes it recognises.
+
+A mistake is a variant of the reference solution with one classic error (its source is the
+reference's with a few words changed, as a student would write it). The grader runs every
+variant on the cases and, when a student's function does exactly what one variant does, gives
+that variant's hint.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import solutions
+from .skeletons import SKELETONS
+
+
+@dataclass
+class Mistake:
+    key: str
+    """The kind of mistake, as named in ``MISTAKE_KINDS``."""
+    edits: list[tuple[str, str]]
+    """(old, new) replacements that turn the reference's source into the mistaken one."""
+    function: Callable | None = None
+
+
+@dataclass
+class Spec:
+    name: str
+    solution: Callable
+    kind: str
+    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt' or 'evaluation'."""
+    what: str
+    """The algorithm, as the messages name it ('your alpha-beta ...')."""
+    mistakes: list[Mistake] = field(default_factory=list)
+
+    @property
+    def skeleton(self) -> str:
+        return SKELETONS[self.name]
+
+    @property
+    def solution_source(self) -> str:
+        return textwrap.dedent(inspect.getsource(self.solution))
+
+
+MISTAKE_KINDS: dict[str, str] = {
+    "cut_strict": "a cut on > instead of >=: when the best value so far only equals the bound, "
+                  "can anything the other player allows above still come out of this node?",
+    "window_not_narrowed": "the window is not narrowed: once a move has been searched, what "
+                           "does the player to move know it can already get, and should the "
+                           "next child know it too?",
+    "window_not_passed": "the window does not reach the children: a child searched with an "
+                         "endless window cannot know what the nodes above it already have.",
+    "negamax_sign": "a negamax sign not flipped: a child's value is written for the player "
+                    "to move in the child; what is it worth to the player at this node?",
+    "negamax_window": "a negamax window not flipped: the window is written for the player to "
+                      "move; what are its two ends seen from the child's player, and which "
+                      "is the lower one?",
+    "depth_not_decreased": "the depth does not go down: how many plies are left to search "
+                           "below a child?",
+    "depth_off_by_one": "the depth limit is off by one: which nodes are at depth 0, the "
+                        "ones the evaluation scores?",
+    "pass_missing": "the pass child is missing: a player who cannot move still has one move, "
+                    "and the game goes on below it.",
+    "ties_replaced": "the best move is replaced on ties: when a later move is only as good as "
+                     "the best so far, which of the two does the course play?",
+    "min_missing": "every node maximizes: at the opponent's nodes, whose choice is it, and "
+                   "what does that player want?",
+    "wrong_view": "the evaluation is taken from the wrong side's view: whose view does each "
+                  "value in this search have to be written from?",
+    "deadline_never_checked": "the deadline is never checked between iterations: is it worth "
+                              "starting a search that cannot finish?",
+    "search_after_timeout": "the search goes on after an iteration ran out of time: what does "
+                            "an abandoned iteration tell you about the deeper ones?",
+    "no_reordering": "the root moves are not reordered: which move is most likely best, after "
+                     "an iteration has valued them all, and when should it be tried?",
+    "reordered_backwards": "the root moves are reordered from worst to best: which should be "
+                           "tried first?",
+    "unfinished_depth": "the depth returned is one that did not finish: which iteration's "
+                        "move are you playing?",
+    "table_wrong_depth": "a table entry is used at the wrong depth: a value found by a "
+                         "shallower (or deeper) search is not this search's value.",
+    "table_bounds_as_exact": "every table entry is used as an exact value: what does a node "
+                             "that failed high (or low) know about its true value?",
+    "table_kind_wrong": "the stored kind is decided with the wrong alpha: the window changes "
+                        "while the moves are searched; which alpha says whether the node "
+                        "failed low?",
+    "table_move_not_first": "the table's move is not tried first: which move is most likely "
+                            "to cause a cut early?",
+    "table_never_stored": "nothing is ever stored: a later search can only reuse what an "
+                          "earlier one wrote down.",
+    "ucb_unvisited_not_first": "UCB's unvisited child is not tried first: what is the UCB of "
+                               "a child with no visits, and in which order are such children "
+                               "taken?",
+    "ucb_wrong_log": "the logarithm is of the wrong count: the exploration term grows with "
+                     "the visits of which node?",
+    "ucb_wrong_side": "the win rate is read from the wrong side: whose wins does a child "
+                      "count, and who chooses at this node?",
+    "ucb_factor_missing": "the exploration term lacks a factor: look again at what is under "
+                          "the square root in the lecture's formula.",
+    "ucb_no_sqrt": "the exploration term is not a square root: how fast should it grow with "
+                   "ln N(v)?",
+    "reward_wrong_player": "a reward is added from the wrong player's view: which player's "
+                           "wins does a node count?",
+    "reward_player_one_only": "every node gets player 1's reward: at a node where player 2 "
+                              "made the move, what is a player-1 win worth?",
+    "root_not_updated": "the root is not updated: is the root on the path too?",
+    "leaf_only": "only one node is updated: which nodes did this playout pass through?",
+    "draw_not_half": "a draw is not worth half a win: what is each player's reward for a draw?",
+    "llr_steps_swapped": "the win and loss steps are swapped: which hypothesis does a win "
+                         "make more likely?",
+    "llr_ratio_inverted": "the likelihood ratio is upside down: the LLR is the log of "
+                          "(likelihood under H1) / (likelihood under H0).",
+    "llr_draw_as_loss": "a draw is counted: in the win/loss test, what does a draw tell "
+                        "about the win probability among decided games?",
+    "sprt_bounds_swapped": "alpha and beta are swapped in the bounds: which error does "
+                           "accepting H1 risk?",
+    "sprt_bounds_not_log": "the bounds are not on the log scale: the LLR is a logarithm, so "
+                           "its bounds must be too.",
+    "eval_wrong_view": "the evaluation is taken from the wrong side's view: the value is for "
+                       "the player given, whoever is to move.",
+    "eval_mobility_mover_only": "mobility is counted for the side to move only: whose moves "
+                                "does generate_moves list when no player is given?",
+    "eval_material_weight": "the material is not weighted: look again at how much a stone is "
+                            "worth against a move.",
+    "eval_mobility_sign": "mobility has the wrong sign: more moves for the player is better "
+                          "for the player.",
+    "eval_opponent_mobility": "only one side's mobility is counted: mobility is a difference, "
+                              "like material.",
+}
+
+
+def _m(key: str, *edits: tuple[str, str]) -> Mistake:
+    return Mistake(key, list(edits))
+
+
+def SEARCH_COMMON_MINMAX() -> list[Mistake]:
+    return [
+        _m("depth_not_decreased", ("depth - 1,", "depth,")),
+        _m("depth_off_by_one", ("if depth == 0 or", "if depth == 1 or")),
+        _m("ties_replaced", ("if value > best:", "if value >= best:"),
+           ("if value < best:", "if value <= best:")),
+        _m("wrong_view", ("return evaluate(state, player), None",
+                          "return evaluate(state, state.to_move), None")),
+        _m("pass_missing", ("    moves = state.legal_moves()\n",
+                            "    moves = [m for m in state.legal_moves() if not is_pass(m)]\n")),
+    ]
+
+
+def SEARCH_COMMON_NEGAMAX() -> list[Mistake]:
+    return [
+        _m("depth_not_decreased", ("depth - 1,", "depth,")),
+        _m("depth_off_by_one", ("if depth == 0 or", "if depth == 1 or")),
+        _m("ties_replaced", ("if value > best:", "if value >= best:")),
+        _m("wrong_view", ("return evaluate(state, state.to_move), None",
+                          "return evaluate(state, 1), None")),
+        _m("pass_missing", ("    moves = state.legal_moves()\n",
+                            "    moves = [m for m in state.legal_moves() if not is_pass(m)]\n")),
+    ]
+
+
+SPECS: dict[str, Spec] = {}
+
+
+def _add(spec: Spec) -> None:
+    SPECS[spec.name] = spec
+
+
+_add(Spec("02-evaluation", solutions.evaluate, "evaluation", "evaluation", [
+    _m("eval_wrong_view", ("opponent = 3 - player", "player = state.to_move\n    opponent = 3 - player")),
+    _m("eval_mobility_mover_only", ("len(state.generate_moves(player)) - len(state.generate_moves(opponent))",
+                                    "len(state.generate_moves()) - len(state.generate_moves())")),
+    _m("eval_material_weight", ("4 * material", "material")),
+    _m("eval_mobility_sign", ("4 * material + mobility", "4 * material - mobility")),
+    _m("eval_opponent_mobility", (" - len(state.generate_moves(opponent))", "")),
+]))
+
+_add(Spec("03-minimax", solutions.minimax, "search", "minimax", SEARCH_COMMON_MINMAX() + [
+    _m("min_missing", ("            if value < best:", "            if value > best:"),
+       ("        best = INF\n", "        best = -INF\n")),
+]))
+
+_add(Spec("03-negamax", solutions.negamax, "search", "negamax", SEARCH_COMMON_NEGAMAX() + [
+    _m("negamax_sign", ("        value = -value\n", "")),
+]))
+
+_add(Spec("04-alphabeta-minmax", solutions.alphabeta, "search", "alpha-beta",
+          SEARCH_COMMON_MINMAX() + [
+    _m("cut_strict", ("if best >= beta:", "if best > beta:"), ("if best <= alpha:", "if best < alpha:")),
+    _m("window_not_narrowed", ("            alpha = max(alpha, best)\n", ""),
+       ("            beta = min(beta, best)\n", "")),
+    _m("window_not_passed", ("depth - 1, alpha, beta,", "depth - 1, -INF, INF,")),
+]))
+
+_add(Spec("04-alphabeta-negamax", solutions.negamax_alphabeta, "search", "alpha-beta",
+          SEARCH_COMMON_NEGAMAX() + [
+    _m("cut_strict", ("if best >= beta:", "if best > beta:")),
+    _m("window_not_narrowed", ("        alpha = max(alpha, best)\n", "")),
+    _m("negamax_sign", ("        value = -value\n", "")),
+    _m("negamax_window", ("-beta, -alpha, evaluate)", "-alpha, -beta, evaluate)")),
+    _m("negamax_window", ("-beta, -alpha, evaluate)", "alpha, beta, evaluate)")),
+]))
+
+_add(Spec("05-iterative-deepening", solutions.iterative_deepening, "deepening",
+          "iterative deepening", [
+    _m("deadline_never_checked", ("        if clock() > deadline:\n            break\n", "")),
+    _m("search_after_timeout", ("        if result is None:                       # ran out of time: this iteration is lost\n            break\n",
+                                "        if result is None:\n            continue\n"),
+       ("        if clock() > deadline:\n            break\n", "")),
+    _m("no_reordering", ("        moves = [m for m, _ in ranked]\n", "")),
+    _m("reordered_backwards", ("key=lambda pair: pair[1], reverse=True)", "key=lambda pair: pair[1])")),
+    _m("unfinished_depth", ("        result = search(state, depth, moves)\n",
+                            "        reached = depth\n        result = search(state, depth, moves)\n")),
+]))
+
+_add(Spec("05-table-probe-store", solutions.table_search, "table", "search with a table", [
+    _m("table_wrong_depth", ("if entry_depth == depth:", "if True:")),
+    _m("table_wrong_depth", ("if entry_depth == depth:", "if entry_depth >= depth:")),
+    _m("table_bounds_as_exact", ("            if entry_kind == \"exact\":", "            if True:")),
+    _m("table_kind_wrong", ("if best <= alpha_on_entry:", "if best <= alpha:")),
+    _m("table_move_not_first", ("        if entry_move in moves:", "        if False:")),
+    _m("table_never_stored", ("    table[key] = (depth, best, kind, best_move)\n", "")),
+]))
+
+_add(Spec("06-ucb-select", solutions.ucb_select, "ucb", "UCB selection", [
+    _m("ucb_unvisited_not_first", ("        if child.visits == 0:\n            return child\n",
+                                   "        pass\n"),
+       ("    for child in node.children:\n        score",
+        "    for child in node.children:\n        if child.visits == 0:\n            continue\n        score")),
+    _m("ucb_wrong_log", ("math.sqrt(2 * log_n / child.visits)",
+                         "math.sqrt(2 * math.log(child.visits) / child.visits)")),
+    _m("ucb_wrong_side", ("score = child.wins / child.visits", "score = 1 - child.wins / child.visits")),
+    _m("ucb_factor_missing", ("math.sqrt(2 * log_n / child.visits)", "math.sqrt(log_n / child.visits)")),
+    _m("ucb_no_sqrt", ("math.sqrt(2 * log_n / child.visits)", "(2 * log_n / child.visits)")),
+    _m("ties_replaced", ("if score > best_score:", "if score >= best_score:")),
+]))
+
+_add(Spec("06-backpropagate", solutions.backpropagate, "backprop", "backpropagation", [
+    _m("reward_wrong_player", ("if node.player == 1:", "if node.to_move == 1:")),
+    _m("reward_player_one_only", ("if node.player == 1:", "if True:")),
+    _m("root_not_updated", ("for node in path:", "for node in path[1:]:")),
+    _m("leaf_only", ("for node in path:", "for node in path[-1:]:")),
+    _m("draw_not_half", ("            node.wins += outcome\n", "            node.wins += outcome == 1\n"),
+       ("            node.wins += 1 - outcome\n", "            node.wins += outcome == 0\n")),
+]))
+
+_add(Spec("07-sprt-llr", solutions.sprt_step, "sprt", "SPRT", [
+    _m("llr_steps_swapped", ("llr += math.log(p1 / p0)", "llr += math.log((1 - p1) / (1 - p0))@@"),
+       ("llr += math.log((1 - p1) / (1 - p0))\n", "llr += math.log(p1 / p0)\n"),
+       ("llr += math.log((1 - p1) / (1 - p0))@@", "llr += math.log((1 - p1) / (1 - p0))")),
+    _m("llr_ratio_inverted", ("math.log(p1 / p0)", "math.log(p0 / p1)"),
+       ("math.log((1 - p1) / (1 - p0))", "math.log((1 - p0) / (1 - p1))")),
+    _m("llr_draw_as_loss", ("elif result == 0:", "else:")),
+    _m("sprt_bounds_swapped", ("math.log(beta / (1 - alpha))", "math.log(alpha / (1 - beta))"),
+       ("math.log((1 - beta) / alpha)", "math.log((1 - alpha) / beta)")),
+    _m("sprt_bounds_not_log", ("math.log(beta / (1 - alpha))", "beta / (1 - alpha)"),
+       ("math.log((1 - beta) / alpha)", "(1 - beta) / alpha")),
+]))
+
+
+def _is_pass(move: Any) -> bool:
+    return move == "pass" or getattr(move, "is_pass", False) is True
+
+
+def build_mistake(spec: Spec, mistake: Mistake) -> Callable:
+    """The mistaken function: the reference's source with the mistake's edits, compiled."""
+    if mistake.function is None:
+        source = spec.solution_source
+        for old, new in mistake.edits:
+            if old not in source:
+                raise RuntimeError(f"{spec.name}/{mistake.key}: {old!r} is not in the source")
+            source = source.replace(old, new)
+        namespace = {"math": math, "INF": math.inf, "is_pass": _is_pass}
+        exec(compile(source, f"<{spec.name} {mistake.key}>", "exec"), namespace)
+        mistake.function = namespace[spec.solution.__name__]
+    return mistake.function

@@ -1,0 +1,615 @@
+"""Running a student's function on the cases, comparing it with the reference, explaining.
+
+``grade(name, function)`` never raises: whatever the function does (loops, raises, returns
+garbage, changes the position it was given), the answer is a ``GradeResult``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import signal
+import threading
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from . import cases as C
+from .exercises import MISTAKE_KINDS, SPECS, Spec, build_mistake
+from .mcts_nodes import GraderNode, from_agent, inner_nodes
+from .trace import BudgetExceeded, Trace, TracedState, path_name, snapshot
+
+INF = math.inf
+GRADER_DIR = os.path.dirname(os.path.abspath(__file__))
+TIME_LIMIT = 3.0
+"""Seconds one case may take before the student's function is stopped."""
+MIN_BUDGET = 2000
+BUDGET_FACTOR = 20
+"""A case's node budget: BUDGET_FACTOR times the reference's work, at least MIN_BUDGET."""
+DEADLINE_CHECK_EVERY = 8
+"""The search given to iterative deepening looks at the clock every this many nodes."""
+
+
+class _TimeUp(BudgetExceeded):
+    """The wall-clock limit passed."""
+
+
+# --- Limits ----------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``_TimeUp`` in the running code after ``seconds`` (main thread, Unix); elsewhere
+    only the node budget holds."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _TimeUp(f"more than {seconds:g} seconds")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# --- Outcomes ----------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """What a function did on one case."""
+
+    status: str
+    """'ok', 'budget' (too many nodes), 'time', 'error', 'garbage', 'mutated', 'none'."""
+    visits: list = field(default_factory=list)
+    result: Any = None
+    message: str = ""
+    work: int = 0
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)) \
+                and not isinstance(a, bool) and not isinstance(b, bool):
+            if math.isinf(a) or math.isinf(b):
+                return a == b
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+        return False
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def same_outcome(a: Outcome, b: Outcome) -> bool:
+    """Do two outcomes show the same behaviour? Searches cut off by the budget agree when one
+    visited the other's nodes and more, in the same order."""
+    if a.status != b.status:
+        return False
+    if a.status in ("budget", "time"):
+        n = min(len(a.visits), len(b.visits))
+        return n > 0 and a.visits[:n] == b.visits[:n]
+    if a.status in ("error", "garbage", "mutated"):
+        return a.visits == b.visits and a.message.splitlines()[-1:] == b.message.splitlines()[-1:]
+    return a.visits == b.visits and _same(a.result, b.result)
+
+
+class _Garbage(Exception):
+    pass
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and not (isinstance(value, float) and math.isnan(value))
+
+
+def _pair(raw: Any, root_moves: list, what: str) -> tuple:
+    if not isinstance(raw, tuple) or len(raw) != 2:
+        raise _Garbage(f"it returned {_short(raw)}; {what} returns a pair (value, move)")
+    value, move = raw
+    if not _number(value):
+        raise _Garbage(f"it returned the value {_short(value)}; a value is a number")
+    if move is not None and move not in root_moves:
+        raise _Garbage(f"it returned the move {_short(move)}, which is not a legal move at the "
+                       f"root")
+    return value, move
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:                           # noqa: BLE001 - any object may be returned
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# --- Cases -----------------------------------------------------------------------------------
+
+@dataclass
+class Case:
+    label: str
+    run: Callable[[Callable, Trace], Any]
+    """Runs the function on this case, returns the comparable result (may raise _Garbage)."""
+    drawable: bool = False
+
+
+def _search_cases(spec: Spec) -> list[Case]:
+    name = spec.name
+    items: list[tuple[str, Callable[[], Any], int, Callable, tuple]] = []
+    full = (-INF, INF)
+    for label, tree, depth in [("the textbook tree", C.TEXTBOOK_TREE, 2),
+                               ("a tree with passes", C.PASS_TREE, 3),
+                               ("a tree with a tie", C.TIE_TREE, 2),
+                               ("a tree with an equal child", C.CUT_TREE, 2),
+                               ("a three-ply tree", C.DEEP_TREE, 3),
+                               ("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]:
+        items.append((f"{label} (depth {depth})", lambda t=tree: C.PassTree(t), depth,
+                      C.tree_evaluation, full))
+    if name.startswith("04"):
+        items.append(("a tree searched with the window (5, 10) (depth 2)",
+                      lambda: C.PassTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10)))
+    for text in C.TTT_POSITIONS:
+        items.append((f"tic-tac-toe {text} (depth 3)", lambda t=text: C.ttt(t), 3,
+                      C.ttt_evaluation, full))
+    for fen in C.ATAXX_FENS:
+        items.append((f"ATAXX {fen} (depth 2)", lambda f=fen: C.ataxx(f), 2,
+                      C.ataxx_evaluation, full))
+    return [Case(label, _search_runner(name, make, depth, evaluation, window), drawable=True)
+            for label, make, depth, evaluation, window in items]
+
+
+def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
+                   window: tuple) -> Callable:
+    def run(fn: Callable, trace: Trace) -> Any:
+        inner = make()
+        before = snapshot(inner)
+        root = TracedState(inner, trace)
+        evaluate = trace.traced_evaluation(evaluation)
+        alpha, beta = window
+        try:
+            if name == "03-minimax":
+                raw = fn(root, depth, inner.to_move, evaluate)
+            elif name == "03-negamax":
+                raw = fn(root, depth, evaluate)
+            elif name == "04-alphabeta-minmax":
+                raw = fn(root, depth, alpha, beta, inner.to_move, evaluate)
+            else:
+                raw = fn(root, depth, alpha, beta, evaluate)
+        finally:
+            if snapshot(inner) != before:
+                raise _Mutated("it changed the position it was given")
+        if raw is ... or (raw is None and trace.work == 0):
+            raise _NotAnswered
+        value, move = _pair(raw, inner.legal_moves(), "the search")
+        if window != (-INF, INF):           # the contract: exact inside, a bound outside
+            if value <= alpha:
+                return ("at most alpha", None) if value <= alpha else (value, move)
+            if value >= beta:
+                return ("at least beta", None)
+        return value, move
+    return run
+
+
+class _Mutated(Exception):
+    pass
+
+
+class _NotAnswered(Exception):
+    pass
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def given_search(trace: Trace, deadline: float) -> Callable:
+    """The search handed to a student's iterative deepening: negamax alpha-beta to ``depth``,
+    the root moves in the order given; None when the clock passes ``deadline``."""
+
+    def search(state: Any, depth: int, moves: list) -> Any:
+        inner = state._state if isinstance(state, TracedState) else state
+        root = TracedState(inner, trace, (f"depth {depth}",))
+        counter = [0]
+
+        def visit() -> None:
+            counter[0] += 1
+            if counter[0] % DEADLINE_CHECK_EVERY == 0 and trace.clock() > deadline:
+                raise _OutOfTime
+
+        def negamax(node: Any, d: int, alpha: float, beta: float) -> float:
+            visit()
+            children = node.legal_moves()
+            if d == 0 or not children:
+                return node.material(node.to_move) if hasattr(inner, "material") \
+                    else C.ttt_evaluation(node, node.to_move) if hasattr(inner, "open_lines") \
+                    else C.tree_evaluation(node._state, node.to_move)
+            best = -INF
+            for m in children:
+                best = max(best, -negamax(node.apply(m), d - 1, -beta, -alpha))
+                if best >= beta:
+                    break
+                alpha = max(alpha, best)
+            return best
+
+        try:
+            visit()
+            root.legal_moves()
+            best_move, best, alpha, root_values = None, -INF, -INF, []
+            for m in list(moves):
+                value = -negamax(root.apply(m), depth - 1, -INF, -alpha)
+                root_values.append((m, value))
+                if value > best:
+                    best_move, best = m, value
+                alpha = max(alpha, best)
+        except _OutOfTime:
+            return None
+        return best, best_move, root_values
+
+    return search
+
+
+DEEPENING_POSITIONS = [("tic-tac-toe X../.O./...", lambda: C.ttt("X../.O./..."), 5),
+                       ("ATAXX x5o/7/7/7/7/7/o5x x 0 1",
+                        lambda: C.ataxx("x5o/7/7/7/7/7/o5x x 0 1"), 3),
+                       ("a three-ply tree", lambda: C.PassTree(C.DEEP_TREE), 3)]
+
+
+def iteration_ends(make: Callable, max_depth: int) -> list[int]:
+    """The clock (nodes visited) at the end of each iteration of the reference, no deadline."""
+    from .solutions import iterative_deepening
+    trace = Trace()
+    search = given_search(trace, INF)
+    ends = []
+
+    def timed(state: Any, depth: int, moves: list) -> Any:
+        result = search(state, depth, moves)
+        ends.append(trace.ticks)
+        return result
+
+    iterative_deepening(TracedState(make(), trace), max_depth, INF, trace.clock, timed)
+    return ends
+
+
+def _deadlines(ends: list[int]) -> list[int]:
+    """Deadlines that fall just before an iteration ends (the search may finish it without
+    noticing) and in the middle of the next one, and one no search reaches."""
+    chosen = []
+    for k, end in enumerate(ends[:-1]):
+        chosen += [end - 1, end - 4, (end + ends[k + 1]) // 2]
+    return sorted(set(d for d in chosen if d > 0)) + [ends[-1] + 1000]
+
+
+def _deepening_cases() -> list[Case]:
+    def runner(make: Callable, max_depth: int, deadline: float) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            inner = make()
+            before = snapshot(inner)
+            root = TracedState(inner, trace)
+            try:
+                raw = fn(root, max_depth, deadline, trace.clock, given_search(trace, deadline))
+            finally:
+                if snapshot(inner) != before:
+                    raise _Mutated("it changed the position it was given")
+            if raw is ... or (raw is None and not trace.visits):
+                raise _NotAnswered
+            if not isinstance(raw, tuple) or len(raw) != 2:
+                raise _Garbage(f"it returned {_short(raw)}; it returns a pair (move, depth)")
+            move, depth = raw
+            if move is not None and move not in inner.legal_moves():
+                raise _Garbage(f"it returned the move {_short(move)}, not a legal move")
+            if not isinstance(depth, int) or isinstance(depth, bool):
+                raise _Garbage(f"it returned the depth {_short(depth)}; a depth is a whole number")
+            return move, depth
+        return run
+
+    return [Case(f"{label}, up to depth {max_depth}, deadline at {deadline} nodes",
+                 runner(make, max_depth, deadline), drawable=True)
+            for label, make, max_depth in DEEPENING_POSITIONS
+            for deadline in _deadlines(iteration_ends(make, max_depth))]
+
+
+FULL = (-INF, INF)
+TABLE_CASES = [
+    ("the textbook tree", lambda: C.PassTree(C.TEXTBOOK_TREE), [(1, FULL), (2, FULL)]),
+    ("a three-ply tree", lambda: C.PassTree(C.DEEP_TREE),
+     [(1, FULL), (2, FULL), (3, (8, 9)), (3, FULL), (3, FULL)]),
+    ("tic-tac-toe X../.O./...", lambda: C.ttt("X../.O./..."),
+     [(1, FULL), (2, FULL), (3, (0, 1)), (3, FULL), (4, (-2, -1)), (4, FULL)]),
+    ("tic-tac-toe XO./.O./..X", lambda: C.ttt("XO./.O./..X"), [(2, FULL), (4, FULL), (3, FULL)]),
+    ("tic-tac-toe .........", lambda: C.ttt("........."), [(2, FULL), (4, FULL), (5, FULL)]),
+    ("ATAXX x5o/7/7/7/7/7/o5x x 0 1", lambda: C.ataxx("x5o/7/7/7/7/7/o5x x 0 1"),
+     [(1, FULL), (2, (0, 1)), (2, FULL), (3, FULL)]),
+]
+"""Each case: a position searched several times with one table, (depth, window) each time."""
+
+
+def _window_text(window: tuple) -> str:
+    return "" if window == FULL else f" in ({window[0]:g}, {window[1]:g})"
+
+
+def _table_cases() -> list[Case]:
+    def evaluation_for(state: Any) -> Callable:
+        if hasattr(state, "material"):
+            return C.ataxx_evaluation
+        if hasattr(state, "open_lines"):
+            return C.ttt_evaluation
+        return C.tree_evaluation
+
+    def runner(make: Callable, depths: list[int]) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            inner = make()
+            before = snapshot(inner)
+            evaluate = trace.traced_evaluation(evaluation_for(inner))
+            table: dict = {}
+            results = []
+            try:
+                for i, (depth, (alpha, beta)) in enumerate(depths):
+                    name = f"search {i + 1} (depth {depth}{_window_text((alpha, beta))})"
+                    root = TracedState(inner, trace, (name,))
+                    raw = fn(root, depth, alpha, beta, evaluate, table)
+                    if i == 0 and (raw is ... or (raw is None and trace.work == 0)):
+                        raise _NotAnswered
+                    results.append(_pair(raw, inner.legal_moves(), "the search"))
+            finally:
+                if snapshot(inner) != before:
+                    raise _Mutated("it changed the position it was given")
+            entries = sorted((repr(k), repr(v)) for k, v in table.items())
+            return results, entries
+        return run
+
+    return [Case(f"{label}, searched {len(depths)} times with one table: depths "
+                 + ", ".join(f"{d}{_window_text(w)}" for d, w in depths),
+                 runner(make, depths), drawable=True) for label, make, depths in TABLE_CASES]
+
+
+_MCTS_ROOTS: list[Any] = []
+
+
+def _mcts_roots() -> list[Any]:
+    """Trees grown by the course's MCTSAgent on tic-tac-toe (seeded), kept as agent nodes."""
+    if not _MCTS_ROOTS:
+        from ..agents.mcts import MCTSAgent
+        for text, iterations, seed in [("...../.....", 0, 0)][:0] + [
+                (".........", 120, 1), ("X.O/.X./...", 60, 2), ("XO./.O./..X", 40, 3)]:
+            agent = MCTSAgent(iterations=iterations, seed=seed)
+            agent.choose_move(C.ttt(text))
+            _MCTS_ROOTS.append(agent.root)
+    return _MCTS_ROOTS
+
+
+def _hand_nodes() -> list[tuple[GraderNode, float]]:
+    """Small nodes written out: unvisited children in the middle, exact ties."""
+    made = []
+    for stats, c in [([(3, 2.0), (0, 0.0), (2, 1.0), (0, 0.0)], 1.4),
+                     ([(4, 2.0), (4, 2.0), (2, 1.0)], 0.0),
+                     ([(5, 3.0), (5, 3.0)], 1.4),
+                     ([(10, 7.0), (3, 1.0), (6, 4.0)], 0.5),
+                     ([(10, 2.0), (10, 3.0), (1, 0.0)], 1.4),
+                     ([(50, 40.0), (40, 30.0), (10, 3.0)], 1.0)]:
+        node = GraderNode(None, 2, 1, visits=sum(v for v, _ in stats) + 1)
+        for move, (visits, wins) in enumerate(stats):
+            node.add(GraderNode(move, 1, 2, visits, wins))
+        made.append((node, c))
+    return made
+
+
+def _ucb_cases() -> list[Case]:
+    def nodes_of(index: int) -> list[tuple[GraderNode, float]]:
+        if index == 0:
+            return _hand_nodes()
+        root = from_agent(_mcts_roots()[index - 1])
+        found = inner_nodes(root)[:25]
+        return [(node, 1.4 if i % 2 else 0.7) for i, node in enumerate(found)]
+
+    def runner(index: int) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            choices = []
+            for node, c in nodes_of(index):
+                before = [n.state_of() for n in [node] + node.children]
+                raw = fn(node, c)
+                if [n.state_of() for n in [node] + node.children] != before:
+                    raise _Mutated(f"it changed node {node.name} or its children")
+                if not choices and raw is ... or (raw is None and not choices):
+                    raise _NotAnswered
+                position = next((i for i, child in enumerate(node.children) if child is raw),
+                                None)
+                if position is None:
+                    raise _Garbage(f"at node {node.name} it returned {_short(raw)}, which is "
+                                   f"not one of node.children")
+                choices.append((node.name, c, position))
+            return choices
+        return run
+
+    labels = ["small nodes written out", "a tic-tac-toe tree from the start",
+              "a tic-tac-toe tree from X.O/.X./...", "a tic-tac-toe tree from XO./.O./..X"]
+    return [Case(label, runner(i)) for i, label in enumerate(labels)]
+
+
+def _backprop_cases() -> list[Case]:
+    def runner(index: int) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            root = from_agent(_mcts_roots()[index])
+            everything = [root] + [n for n in _all_nodes(root) if n is not root]
+            leaves = [n for n in everything if not n.children][:12]
+            records = []
+            for k, leaf in enumerate(leaves):
+                path = []
+                node = leaf
+                while node is not None:
+                    path.append(node)
+                    node = node.parent
+                path.reverse()
+                outcome = (1.0, 0.5, 0.0)[k % 3]
+                before = {id(n): n.state_of()[:3] + n.state_of()[5:] for n in everything}
+                counts = {id(n): n.state_of()[3:5] for n in everything}
+                raw = fn(list(path), outcome)
+                after = {id(n): n.state_of()[:3] + n.state_of()[5:] for n in everything}
+                if after != before:
+                    raise _Mutated("it changed more than visits and wins (a node's move, "
+                                   "player, children or parent)")
+                changed = [n for n in everything if n.state_of()[3:5] != counts[id(n)]]
+                if k == 0 and not changed and (raw is None or raw is ...):
+                    raise _NotAnswered
+                if any(not _number(n.visits) or not _number(n.wins) for n in changed):
+                    raise _Garbage("it made visits or wins something other than a number")
+                records.append((leaf.name, outcome,
+                                [(n.name, n.visits, n.wins) for n in everything
+                                 if n in changed or n in path]))
+            return records
+        return run
+
+    labels = ["a tic-tac-toe tree from the start", "a tic-tac-toe tree from X.O/.X./...",
+              "a tic-tac-toe tree from XO./.O./..X"]
+    return [Case(label, runner(i)) for i, label in enumerate(labels)]
+
+
+def _all_nodes(root: GraderNode) -> list[GraderNode]:
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed(node.children))
+    return out
+
+
+SPRT_CASES = [("wins mostly, elo0=0, elo1=50, alpha=beta=0.05", 0, 50, 0.05, 0.05,
+               [1, 1, 0, 1, 0.5, 1, 1, 1, 0, 1] * 6),
+              ("losses mostly, elo0=0, elo1=50, alpha=beta=0.05", 0, 50, 0.05, 0.05,
+               [0, 0, 1, 0, 0.5, 0, 0, 1, 0, 0] * 6),
+              ("mixed with draws, elo0=-10, elo1=40, alpha=0.05, beta=0.1", -10, 40, 0.05, 0.1,
+               [1, 0.5, 0, 1, 1, 0.5, 0.5, 0, 1, 1, 1, 0] * 8)]
+
+
+def _sprt_cases() -> list[Case]:
+    from ..strength.elo import expected_score
+
+    def runner(elo0: float, elo1: float, alpha: float, beta: float, results: list) -> Callable:
+        p0, p1 = expected_score(elo0), expected_score(elo1)
+
+        def run(fn: Callable, trace: Trace) -> Any:
+            llr, steps = 0.0, []
+            for i, result in enumerate(results):
+                raw = fn(llr, result, p0, p1, alpha, beta)
+                if i == 0 and (raw is None or raw is ...):
+                    raise _NotAnswered
+                if not isinstance(raw, tuple) or len(raw) != 2 or not _number(raw[0]) \
+                        or raw[1] not in ("continue", "accept H0", "accept H1"):
+                    raise _Garbage(f"after game {i + 1} it returned {_short(raw)}; it returns "
+                                   "(new_llr, decision), decision 'continue', 'accept H0' or "
+                                   "'accept H1'")
+                llr, decision = raw
+                steps.append((i + 1, result, float(llr), decision))
+                if decision != "continue":
+                    break
+            return steps
+        return run
+
+    return [Case(label, runner(e0, e1, a, b, results))
+            for label, e0, e1, a, b, results in SPRT_CASES]
+
+
+def _evaluation_cases() -> list[Case]:
+    def runner(fen: str) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            values = []
+            for player in (1, 2):
+                inner = C.ataxx(fen)
+                before = snapshot(inner)
+                raw = fn(TracedState(inner, trace), player)
+                if snapshot(inner) != before:
+                    raise _Mutated("it changed the position it was given")
+                if not values and (raw is None or raw is ...):
+                    raise _NotAnswered
+                if not _number(raw):
+                    raise _Garbage(f"for player {player} it returned {_short(raw)}; an "
+                                   "evaluation is a number")
+                values.append((player, raw))
+            return values
+        return run
+
+    return [Case(f"ATAXX {fen}", runner(fen)) for fen in C.EVAL_FENS]
+
+
+CASE_BUILDERS = {"search": _search_cases, "deepening": _deepening_cases, "table": _table_cases,
+                 "ucb": _ucb_cases, "backprop": _backprop_cases, "sprt": _sprt_cases,
+                 "evaluation": _evaluation_cases}
+
+
+# --- Running ---------------------------------------------------------------------------------
+
+def _student_traceback(error: BaseException) -> str:
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if not os.path.abspath(f.filename).startswith(GRADER_DIR)]
+    lines = traceback.format_list(frames) + traceback.format_exception_only(type(error), error)
+    return "".join(lines).rstrip()
+
+
+def run_case(fn: Callable, case: Case, budget: int = 1_000_000,
+             seconds: float = TIME_LIMIT) -> Outcome:
+    """Run ``fn`` on ``case`` under a node budget and a time limit; never raises (except
+    KeyboardInterrupt)."""
+    trace = Trace(budget=budget)
+    status, result, message = "ok", None, ""
+    try:
+        with time_limit(seconds):
+            result = case.run(fn, trace)
+    except _NotAnswered:
+        status = "none"
+    except _TimeUp:
+        status, message = "time", f"it ran for more than {seconds:g} seconds and was stopped"
+    except BudgetExceeded:
+        status, message = "budget", (f"it visited more than {budget} nodes, many more than the "
+                                     "search needs, and was stopped")
+    except _Mutated as error:
+        status, message = "mutated", str(error)
+    except _Garbage as error:
+        status, message = "garbage", str(error)
+    except KeyboardInterrupt:
+        raise
+    except RecursionError as error:
+        status, message = "error", ("it raised RecursionError (it calls itself without end: "
+                                    "does every call get closer to a leaf?)\n"
+                                    + _student_traceback(error).splitlines()[-1])
+    except BaseException as error:                  # noqa: BLE001 - the student's own error
+        status, message = "error", _student_traceback(error)
+    return Outcome(status, list(trace.visits), result, message, trace.work)
+
+
+_REFERENCE: dict[str, tuple[list[Case], list[Outcome]]] = {}
+_MISTAKE_OUTCOMES: dict[str, list[tuple[str, list[Outcome]]]] = {}
+
+
+def reference(name: str) -> tuple[list[Case], list[Outcome]]:
+    """The cases of exercise ``name`` and the reference solution's outcomes on them."""
+    if name not in _REFERENCE:
+        spec = SPECS[name]
+        cases = CASE_BUILDERS[spec.kind](spec) if spec.kind == "search" \
+            else CASE_BUILDERS[spec.kind]()
+        outcomes = [run_case(spec.solution, case, seconds=60) for case in cases]
+        for case, outcome in zip(cases, outcomes):
+            if outcome.status != "ok":
+                raise RuntimeError(f"{name}: the reference failed on {case.label}: "
+                                   f"{outcome.status} {outcome.message}")
+        _REFERENCE[name] = (cases, outcomes)
+    return _REFERENCE[name]
+
+
+def _budget(outcome: Outcome) -> int:
+    return max(MIN_BUDGET, BUDGET_FACTOR * outcome.work)
+
+
+def mistake_outcomes(name: str) -> list[tuple[str, list[Outcome]]]:
+    """Each known mistake of exercise ``name`` and its outcomes on the cases."""
+    if name not in _MISTAKE_OUTCOMES:
+        spec = SPECS[name]
+        cases, ref = reference(name)
+        found = []
+        for mistake in spec.mistakes:
+            fn = build_mistake(spec, mistake)
+            found.append((mistake.key, [run_case(fn, case, _budget(r), seconds=TIME_LIMIT)
+                                        for case, r in zip(cases, ref)]))
+        _MISTAKE_OUTCOMES[name] = found
+    return _MISTAKE_OUTCOMES[name]

@@ -1,0 +1,120 @@
+"""The divergence picture: the student's search and the right one, side by side.
+
+Both panels draw the same tree: the nodes either search visited, around the first node where
+they differ. In each panel the nodes that search visited are drawn strong, the others faded;
+the first differing node has a red ring in both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .trace import move_label, path_name
+
+MAX_NODES = 70
+WIDTH_INCHES = 9.6                                     # 960 px at 100 dpi
+
+
+def _select(mine: list, right: list, focus: tuple | None) -> list[tuple]:
+    """The nodes to draw: all of both searches when they are few, else the nodes around the
+    path to ``focus``."""
+    order: list[tuple] = []
+    seen = set()
+    for path in right + mine:
+        for k in range(len(path) + 1):
+            prefix = path[:k]
+            if prefix not in seen:
+                seen.add(prefix)
+                order.append(prefix)
+    if len(order) <= MAX_NODES or focus is None:
+        return order[:MAX_NODES * 3]
+    chain = {focus[:k] for k in range(len(focus) + 1)}
+    kept = [p for p in order if p in chain or p[:-1] in chain]
+    if len(kept) > MAX_NODES:                           # keep the siblings nearest the chain
+        near = [p for p in kept if p in chain]
+        others = [p for p in kept if p not in chain]
+        kept = near + others[:MAX_NODES - len(near)]
+    return kept
+
+
+def _layout(nodes: list[tuple]) -> dict[tuple, tuple[float, float]]:
+    children: dict[tuple, list[tuple]] = {}
+    roots = []
+    present = set(nodes)
+    for p in nodes:
+        if p and p[:-1] in present:
+            children.setdefault(p[:-1], []).append(p)
+        else:
+            roots.append(p)
+    positions: dict[tuple, tuple[float, float]] = {}
+    next_x = [0.0]
+    depth0 = min(len(p) for p in nodes)
+
+    def place(p: tuple) -> float:
+        kids = children.get(p, [])
+        if not kids:
+            x = next_x[0]
+            next_x[0] += 1
+        else:
+            xs = [place(k) for k in kids]
+            x = (xs[0] + xs[-1]) / 2
+        positions[p] = (x, -(len(p) - depth0))
+        return x
+
+    for r in roots:
+        place(r)
+    return positions
+
+
+def divergence_figure(mine: list, right: list, divergence: tuple | None, what: str) -> Any:
+    """A matplotlib Figure (not shown by pyplot) 960 px wide."""
+    from matplotlib.figure import Figure
+
+    focus = None
+    if divergence:
+        focus = divergence[0] if divergence[0] is not None else divergence[1]
+    nodes = _select(mine, right, focus)
+    if not nodes:
+        return None
+    positions = _layout(nodes)
+    levels = 1 + max(-y for _, y in positions.values())
+    width = max(x for x, _ in positions.values()) + 1
+    height = min(6.0, 1.3 + 0.9 * levels)
+    figure = Figure(figsize=(WIDTH_INCHES, height))
+    axes = figure.subplots(1, 2)
+    show_labels = width <= 30
+    for ax, visits, title, colour in ((axes[0], mine, f"your {what}", "tab:blue"),
+                                      (axes[1], right, "the right one", "tab:green")):
+        visited = set(visits)
+        rank = {p: i + 1 for i, p in enumerate(visits)}
+        for p in nodes:
+            if p and p[:-1] in positions:
+                (x0, y0), (x1, y1) = positions[p[:-1]], positions[p]
+                strong = p in visited and p[:-1] in visited
+                ax.plot([x0, x1], [y0, y1], color=colour if strong else "0.85",
+                        lw=1.6 if strong else 0.8, zorder=1)
+        for p in nodes:
+            x, y = positions[p]
+            strong = p in visited
+            ax.scatter([x], [y], s=110 if show_labels else 40,
+                       color=colour if strong else "0.9",
+                       edgecolors=colour if strong else "0.75", zorder=2)
+            if strong and show_labels:
+                ax.text(x, y, str(rank[p]), ha="center", va="center", fontsize=6,
+                        color="white", zorder=3)
+            if show_labels and p:
+                ax.text(x, y - 0.28, move_label(p[-1]), ha="center", va="top", fontsize=7,
+                        color="0.2" if strong else "0.6")
+        if focus is not None and focus in positions:
+            x, y = positions[focus]
+            ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",
+                       edgecolors="red", linewidths=2, zorder=4)
+        ax.set_title(title, fontsize=10)
+        ax.set_xlim(-0.7, width - 0.3)
+        ax.set_ylim(-levels + 0.4, 0.5)
+        ax.axis("off")
+    if focus is not None:
+        figure.suptitle(f"first difference: node {path_name(focus)} (red ring); numbers are "
+                        "the order of the visits", fontsize=9)
+    figure.tight_layout()
+    return figure
