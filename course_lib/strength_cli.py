@@ -39,6 +39,9 @@ JSON output (--json), one object:
   los             likelihood of superiority, 0..1
   normalized_elo  normalized Elo
   confidence      the interval's confidence level (0.95)
+  note            only when every game (pair) ended the same way: what that can and cannot
+                  tell, in words; elo_low/elo_high are then an exact bound, and los (unless
+                  every game was won or lost) and normalized_elo are null
 with --elo0/--elo1, also:
   test            "win-loss", "trinomial" or "pentanomial"
   scale           "logistic" or "normalized": the Elo of elo0 and elo1
@@ -78,6 +81,11 @@ def _probability(text: str) -> float:
     return value
 
 
+def _signed(value: float) -> str:
+    """``12.34``, or ``+inf`` / ``-inf``."""
+    return f"{value:.2f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+
 def _finite_or_none(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
@@ -107,12 +115,20 @@ def _elo_command(args: argparse.Namespace) -> int:
         elo_low=_finite_or_none(estimate.elo_low), elo_high=_finite_or_none(estimate.elo_high),
         elo_margin=_finite_or_none(estimate.margin), los=estimate.los,
         normalized_elo=_finite_or_none(estimate.normalized_elo), confidence=args.confidence)
-    lines = [f"{record}, score {estimate.score * 100:.2f}%",
-             f"Elo difference: {estimate.elo:.2f} +- {estimate.margin:.2f} "
-             f"({args.confidence * 100:g}% interval {estimate.elo_low:.2f} to "
-             f"{estimate.elo_high:.2f})",
-             f"LOS: {estimate.los * 100:.2f}%",
-             f"normalized Elo: {estimate.normalized_elo:.2f}"]
+    if estimate.note:                  # every result the same: say what that can tell
+        result.update(note=estimate.note, normalized_elo=None)
+        if math.isfinite(estimate.elo):
+            result.update(los=None)
+        lines = [f"{record}, score {estimate.score * 100:.2f}%",
+                 f"Elo difference: {_signed(estimate.elo)}; {estimate.note}"]
+    else:
+        lines = [f"{record}, score {estimate.score * 100:.2f}%",
+                 f"Elo difference: {estimate.elo:.2f}"
+                 + (f" +- {estimate.margin:.2f}" if math.isfinite(estimate.margin) else "")
+                 + f" ({args.confidence * 100:g}% interval {_signed(estimate.elo_low)} to "
+                 f"{_signed(estimate.elo_high)})",
+                 f"LOS: {estimate.los * 100:.2f}%",
+                 f"normalized Elo: {estimate.normalized_elo:.2f}"]
 
     if (args.elo0 is None) != (args.elo1 is None):
         raise CourseError("an SPRT needs both --elo0 and --elo1")

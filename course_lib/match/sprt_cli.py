@@ -20,7 +20,7 @@ accept H0 at LLR <= -2.944, accept H1 at LLR >= 2.944
    10 games: +10 =0 -0, LLR 1.336
    20 games: +20 =0 -0, LLR 2.672
 accept H1 after 23 games: +23 =0 -0, LLR 3.073 (bounds -2.944 and 2.944)
-Elo: +inf (a perfect score has no finite Elo), LOS 100.00%
+Elo: +inf (a perfect score has no finite Elo; at least 303.8 with 95% confidence, an exact bound), LOS 100.00%
 0
 """
 
@@ -96,7 +96,13 @@ def _elo_line(run: SprtRun) -> str:
     if not math.isfinite(estimate.elo):
         sign = "+" if estimate.elo > 0 else "-"
         what = "a perfect score" if estimate.elo > 0 else "a score of 0"
-        return f"Elo: {sign}inf ({what} has no finite Elo), {los}"
+        bound = (f"at least {estimate.elo_low:.1f}" if estimate.elo > 0
+                 else f"at most {estimate.elo_high:.1f}")
+        return (f"Elo: {sign}inf ({what} has no finite Elo; {bound} with 95% confidence, an "
+                f"exact bound), {los}")
+    if estimate.note:
+        return (f"Elo: {estimate.elo:+.1f} (every result the same: the 95% exact bound is "
+                f"{estimate.elo_low:.1f} to {estimate.elo_high:.1f}; the LOS means nothing)")
     high = f"{estimate.elo_high:.1f}" if math.isfinite(estimate.elo_high) else "+inf"
     low = f"{estimate.elo_low:.1f}" if math.isfinite(estimate.elo_low) else "-inf"
     margin = f" +- {estimate.margin:.1f}" if math.isfinite(estimate.margin) else ""

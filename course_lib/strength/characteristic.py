@@ -72,8 +72,30 @@ def _check_draw_ratio(draw_ratio: float) -> float:
     return float(draw_ratio)
 
 
+MAX_GAMES = 1_000_000
+"""The longest test these functions compute or simulate: a million games (or runs)."""
+
+MAX_SIMULATED_GAMES = 10**10
+"""A simulation plays at most this many games in all (runs times max_games)."""
+
+_SEED_LIMIT = 2**128 - 1
+
+
+def _check_elos(elos: object) -> list[float]:
+    """The true Elo differences of an operating characteristic, checked: finite numbers."""
+    if isinstance(elos, (str, bytes)) or not hasattr(elos, "__iter__"):
+        raise CourseError(f"elos must be a list of Elo differences, got {elos!r:.100}")
+    checked = []
+    for elo in elos:
+        if isinstance(elo, bool) or not isinstance(elo, (int, float, np.integer, np.floating)) \
+                or not -math.inf < elo < math.inf:
+            raise CourseError(f"every Elo difference must be a finite number, got {elo!r:.100}")
+        checked.append(float(elo))
+    return checked
+
+
 def _check_max_games(max_games: int) -> int:
-    max_games = check_count("max_games", max_games)
+    max_games = check_count("max_games", max_games, MAX_GAMES, "a million games")
     if max_games < 1:
         raise CourseError("max_games must be at least 1")
     return max_games
@@ -91,8 +113,9 @@ def game_probabilities(elo: float, draw_ratio: float = 0.0,
     """
     d = _check_draw_ratio(draw_ratio)
     scale = check_scale(scale)
-    if isinstance(elo, bool) or not isinstance(elo, (int, float)) or not math.isfinite(elo):
-        raise CourseError(f"elo must be a finite number, got {elo!r}")
+    if isinstance(elo, bool) or not isinstance(elo, (int, float)) or not (
+            -math.inf < elo < math.inf):                  # no float() of a huge int
+        raise CourseError(f"elo must be a finite number, got {elo!r:.100}")
     if scale == "logistic":
         score = expected_score(elo)
     else:
@@ -162,7 +185,7 @@ def win_loss_operating_characteristic(elos: Sequence[float], elo0: float = 0.0,
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) \
             or not 0 <= tolerance < 1:
         raise CourseError(f"tolerance must be a small probability >= 0, got {tolerance!r}")
-    elos = [float(elo) for elo in elos]
+    elos = _check_elos(elos)
     if not elos:
         return []
     outcomes = [game_probabilities(elo, draw_ratio) for elo in elos]
@@ -294,11 +317,14 @@ def simulate_sprt(test: Sprt, probabilities: Sequence[float], runs: int = 1000,
 
     if not isinstance(test, Sprt):
         raise CourseError(f"test must be an Sprt (its settings are simulated), got {test!r}")
-    runs = check_count("runs", runs)
+    runs = check_count("runs", runs, MAX_GAMES, "a million runs")
     if runs < 1:
         raise CourseError("runs must be at least 1")
-    seed = check_count("seed", seed)
+    seed = check_count("seed", seed, _SEED_LIMIT, "2**128 - 1")
     max_games = _check_max_games(max_games)
+    if runs * max_games > MAX_SIMULATED_GAMES:
+        raise CourseError(f"runs x max_games must be at most {MAX_SIMULATED_GAMES:,} games in "
+                          f"all, got {runs:,} x {max_games:,}")
     keep_paths = min(check_count("keep_paths", keep_paths), runs)
     worst_first = _check_probabilities(probabilities, test.kind)
     limit = max_games // 2 if test.kind == "pentanomial" else max_games
@@ -365,7 +391,9 @@ def simulated_operating_characteristic(test: Sprt, elos: Sequence[float],
     >>> [(p.accept_h1, round(p.stderr, 3)) for p in points]
     [(0.056, 0.01), (0.958, 0.009)]
     """
-    seeds = np.random.SeedSequence(check_count("seed", seed)).spawn(len(elos))
+    elos = _check_elos(elos)
+    seeds = np.random.SeedSequence(check_count("seed", seed, _SEED_LIMIT, "2**128 - 1")
+                                   ).spawn(len(elos))
     points = []
     for elo, child in zip(elos, seeds):
         if test.kind == "pentanomial":

@@ -30,7 +30,7 @@ from typing import Sequence
 from ..errors import CourseError
 
 __all__ = [
-    "NELO_PER_T", "EloEstimate", "elo_estimate", "elo_estimate_pairs", "elo_from_score",
+    "MAX_COUNT", "NELO_PER_T", "EloEstimate", "elo_estimate", "elo_estimate_pairs", "elo_from_score",
     "expected_score", "likelihood_of_superiority", "normalized_elo", "normalized_elo_pairs",
 ]
 
@@ -46,16 +46,40 @@ _NORMAL = NormalDist()
 
 # --- Validation at the boundary --------------------------------------------------------------
 
-def check_count(name: str, value: object) -> int:
-    """``value`` as an int if it is a whole number >= 0, else a CourseError naming ``name``."""
+MAX_COUNT = 10**12
+"""The largest count of games (or pairs) the functions accept: a trillion. Counts are turned
+into floating-point numbers, which hold whole numbers exactly only up to 2**53."""
+
+
+def describe_number(number: int) -> str:
+    """``number`` as text for a message: itself, or its size when it has many digits.
+
+    >>> describe_number(12), describe_number(10**400)
+    ('12', 'a number of 401 digits')
+    """
+    if abs(number) < 10**30:
+        return str(number)
+    digits = int(abs(number).bit_length() * 0.30103) + 1     # never formats a huge int
+    if abs(number) < 10 ** (digits - 1):
+        digits -= 1
+    return f"a number of {digits} digits"
+
+
+def check_count(name: str, value: object, maximum: int = MAX_COUNT,
+                unit: str = "a trillion games") -> int:
+    """``value`` as an int if it is a whole number from 0 to ``maximum`` (MAX_COUNT), else a
+    CourseError naming ``name``."""
     if isinstance(value, bool):
         raise CourseError(f"{name} must be a whole number, got {value!r}")
     try:
         number = operator.index(value)         # accepts int and numpy integers, not floats
     except TypeError:
-        raise CourseError(f"{name} must be a whole number, got {value!r}") from None
+        raise CourseError(f"{name} must be a whole number, got {value!r:.100}") from None
     if number < 0:
-        raise CourseError(f"{name} cannot be negative, got {number}")
+        raise CourseError(f"{name} cannot be negative, got {describe_number(number)}")
+    if number > maximum:
+        raise CourseError(f"{name} must be at most {maximum:,} ({unit}), got "
+                          f"{describe_number(number)}")
     return number
 
 
@@ -87,15 +111,23 @@ def check_pairs(pairs: Sequence[object]) -> tuple[int, int, int, int, int]:
 
 def check_confidence(confidence: float) -> float:
     """``confidence`` if strictly between 0 and 1, else a CourseError."""
-    if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) \
+            or not 0 < confidence < 1:
         raise CourseError(f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence!r}")
     return float(confidence)
 
 
 def _check_finite(name: str, value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+    """``value`` as a float, infinities allowed; a CourseError for NaN or a non-number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise CourseError(f"{name} must be a number, got {value!r:.100}")
+    try:
+        number = float(value)
+    except OverflowError:                      # a whole number beyond any float
+        number = math.inf if value > 0 else -math.inf
+    if math.isnan(number):
         raise CourseError(f"{name} must be a number, got {value!r}")
-    return float(value)
+    return number
 
 
 # --- Elo and score --------------------------------------------------------------------------
@@ -129,7 +161,7 @@ def elo_from_score(score: float) -> float:
     """
     s = _check_finite("score", score)
     if not 0 <= s <= 1:
-        raise CourseError(f"a score is a fraction of the points, between 0 and 1; got {score!r}")
+        raise CourseError(f"a score is a fraction of the points, between 0 and 1; got {score!r:.100}")
     if s == 0:
         return -math.inf
     if s == 1:
@@ -162,6 +194,11 @@ class EloEstimate:
     pairs: int | None = None
     """For a pentanomial estimate: the number of game pairs (``games`` is twice that)."""
     confidence: float = 0.95
+    note: str = ""
+    """What these results can and cannot tell, in words, when every game (pair) ended the same
+    way; '' otherwise. The usual interval needs results that vary: when none do, ``elo_low``
+    and ``elo_high`` are instead an exact bound (Clopper-Pearson): another result would have
+    turned up with at least ``(1 - confidence) / 2`` probability if its share were larger."""
 
     @property
     def margin(self) -> float:
@@ -173,10 +210,13 @@ class EloEstimate:
 
     def __str__(self) -> str:
         """``40.70 +- 30.43 Elo (95% interval ...)``; an interval open on one side has no
-        ``+-``, and a perfect score says that it has no finite estimate.
+        ``+-``, a perfect score says that it has no finite estimate, and a record of one
+        repeated result gives its exact bound (see ``note``).
 
         >>> print(elo_estimate(10, 0, 0))
-        +inf Elo: every game won, so no finite estimate and no interval; LOS 100.00%, 10 games
+        +inf Elo: every game won, so no finite estimate; at least 140.22 Elo with 95% confidence (exact bound); LOS 100.00%, 10 games
+        >>> print(elo_estimate(0, 10, 0))
+        0.00 Elo (95% exact bound -110.79 to 110.79: every result the same), LOS 50.00%, 10 games
         >>> print(elo_estimate(9, 1, 0))
         511.50 Elo (95% interval 311.10 to +inf), LOS 100.00%, 10 games
         """
@@ -184,8 +224,13 @@ class EloEstimate:
         tail = f"LOS {self.los * 100:.2f}%, {self.games} games"
         if not math.isfinite(self.elo):
             side = "won" if self.elo > 0 else "lost"
-            return (f"{_signed(self.elo)} Elo: every game {side}, so no finite estimate and no "
-                    f"interval; {tail}")
+            bound = (f"at least {self.elo_low:.2f}" if self.elo > 0
+                     else f"at most {self.elo_high:.2f}")
+            return (f"{_signed(self.elo)} Elo: every game {side}, so no finite estimate; "
+                    f"{bound} Elo with {percent} confidence (exact bound); {tail}")
+        if self.note:
+            return (f"{self.elo:.2f} Elo ({percent} exact bound {_signed(self.elo_low)} to "
+                    f"{_signed(self.elo_high)}: every result the same), {tail}")
         margin = f" +- {self.margin:.2f}" if math.isfinite(self.margin) else ""
         return (f"{self.elo:.2f}{margin} Elo ({percent} interval {_signed(self.elo_low)} to "
                 f"{_signed(self.elo_high)}), {tail}")
@@ -221,12 +266,41 @@ def _estimate(mean: float, variance: float, samples: int, sigma_per_game: float,
               pairs: int | None, confidence: float) -> EloEstimate:
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
     stderr = math.sqrt(variance / samples)
-    low, high = (min(1.0, max(0.0, mean + sign * z * stderr)) for sign in (-1, 1))
+    note = ""
+    if variance == 0:
+        # Every sample scored `mean`. Any other result has a share u at most (exact,
+        # Clopper-Pearson, one side): (1 - u)^samples = (1 - confidence) / 2. The score then
+        # lies between mean (1 - u) and mean (1 - u) + u.
+        u = 1 - ((1 - confidence) / 2) ** (1 / samples)
+        low, high = mean * (1 - u), mean * (1 - u) + u
+        note = _one_result_note(mean, samples, "pair" if pairs else "game", confidence,
+                                elo_from_score(low), elo_from_score(high))
+    else:
+        low, high = (min(1.0, max(0.0, mean + sign * z * stderr)) for sign in (-1, 1))
     return EloEstimate(
         elo=elo_from_score(mean), elo_low=elo_from_score(low), elo_high=elo_from_score(high),
         los=_normal_cdf_ratio(mean - 0.5, stderr), score=mean, score_stderr=stderr,
         normalized_elo=_normalized(mean, sigma_per_game), games=games, pairs=pairs,
-        confidence=confidence)
+        confidence=confidence, note=note)
+
+
+def _one_result_note(mean: float, samples: int, unit: str, confidence: float, low: float,
+                     high: float) -> str:
+    """What a record of one repeated result tells, in words (see ``EloEstimate.note``)."""
+    percent = f"{confidence * 100:g}%"
+    count = f"{samples} {unit}{'s' if samples != 1 else ''}"
+    if mean == 1:
+        return (f"A won every {unit} ({count}): there is no finite Elo estimate and no usual "
+                f"interval; with {percent} confidence the Elo difference is at least {low:.2f} "
+                f"(an exact bound); an estimate needs {unit}s that A did not win")
+    if mean == 0:
+        return (f"A lost every {unit} ({count}): there is no finite Elo estimate and no usual "
+                f"interval; with {percent} confidence the Elo difference is at most {high:.2f} "
+                f"(an exact bound); an estimate needs {unit}s that A did not lose")
+    what = "was drawn" if unit == "game" and mean == 0.5 else f"scored {mean * 100:g}%"
+    return (f"every {unit} {what} ({count}): the results do not vary, so the usual interval has "
+            f"no width and the LOS means nothing; with {percent} confidence the Elo difference "
+            f"lies from {low:.2f} to {high:.2f} (an exact bound)")
 
 
 def elo_estimate(wins: int, draws: int, losses: int, confidence: float = 0.95) -> EloEstimate:

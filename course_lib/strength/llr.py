@@ -34,9 +34,9 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import CourseError
-from .elo import NELO_PER_T, check_count, check_counts, check_pairs, expected_score
+from .elo import MAX_COUNT, NELO_PER_T, check_count, check_counts, check_pairs, expected_score
 
-__all__ = ["SCALES", "gsprt_llr", "gsprt_llr_many", "pentanomial_llr", "trinomial_llr",
+__all__ = ["MAX_ELO_BOUND", "SCALES", "gsprt_llr", "gsprt_llr_many", "pentanomial_llr", "trinomial_llr",
            "win_loss_llr"]
 
 SCALES = ("logistic", "normalized")
@@ -53,14 +53,37 @@ def check_scale(scale: str) -> str:
     return scale
 
 
+MAX_ELO_BOUND = 2000.0
+"""The bounds of a test lie from -2000 to 2000 Elo. Beyond that the expected score is within
+1e-5 of 0 or 1: no test between real players needs it, and its logarithms lose their
+precision (at 10000 Elo the score rounds to exactly 1)."""
+
+
 def _check_elo(name: str, value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise CourseError(f"{name} must be a finite number of Elo, got {value!r}")
-    return float(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise CourseError(f"{name} must be a number of Elo from {-MAX_ELO_BOUND:g} to "
+                          f"{MAX_ELO_BOUND:g}, got {value!r:.100}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf if value > 0 else -math.inf
+    if not -MAX_ELO_BOUND <= number <= MAX_ELO_BOUND:        # NaN fails this too
+        shown = f"{number:g}" if math.isfinite(number) or math.isnan(number) else (
+            "a number beyond any float" if isinstance(value, int) else f"{number:g}")
+        raise CourseError(f"{name} must be a number of Elo from {-MAX_ELO_BOUND:g} to "
+                          f"{MAX_ELO_BOUND:g}, got {shown}")
+    return number
 
 
 def check_elo_bounds(elo0: float, elo1: float) -> tuple[float, float]:
-    """``(elo0, elo1)`` if both are finite and ``elo0 < elo1``, else a CourseError."""
+    """``(elo0, elo1)`` if both lie from -2000 to 2000 Elo and ``elo0 < elo1``, else a
+    CourseError.
+
+    >>> check_elo_bounds(0, 10000)
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.CourseError: elo1 must be a number of Elo from -2000 to 2000, got 10000
+    """
     elo0, elo1 = _check_elo("elo0", elo0), _check_elo("elo1", elo1)
     if not elo0 < elo1:
         raise CourseError(
@@ -176,9 +199,15 @@ def gsprt_llr(counts: Sequence[int], elo0: float, elo1: float,
     """
     elo0, elo1 = check_elo_bounds(elo0, elo1)
     scale = check_scale(scale)
-    k = len(counts)
+    try:
+        k = len(counts)
+    except TypeError:
+        raise CourseError(f"counts must be a list of 3 or 5 counts, got {counts!r:.100}") from None
     if k not in (3, 5):
         raise CourseError(f"a result vector has 3 counts (trinomial) or 5 (pentanomial), got {k}")
+    counts = [check_count(f"counts[{i}]", count) for i, count in enumerate(counts)]
+    if sum(counts) == 0:
+        raise CourseError("no results: every count is 0")
     regular = [float(c) if c > 0 else REGULARIZATION for c in counts]
     n = sum(regular)
     freqs = [c / n for c in regular]
@@ -224,11 +253,14 @@ def gsprt_llr_many(counts: np.ndarray, elo0: float, elo1: float,
     """
     elo0, elo1 = check_elo_bounds(elo0, elo1)
     scale = check_scale(scale)
-    counts = np.asarray(counts, dtype=float)
+    try:
+        counts = np.asarray(counts, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise CourseError("counts must be an array of numbers of shape (M, 3) or (M, 5)") from None
     if counts.ndim != 2 or counts.shape[1] not in (3, 5):
         raise CourseError(f"counts must have shape (M, 3) or (M, 5), got {counts.shape}")
-    if np.any(counts < 0):
-        raise CourseError("counts cannot be negative")
+    if not np.all(np.isfinite(counts)) or np.any(counts < 0) or np.any(counts > MAX_COUNT):
+        raise CourseError(f"counts must be numbers from 0 to {MAX_COUNT:,}")
     from . import _kernels
     kind = _kernels.LOGISTIC if scale == "logistic" else _kernels.NORMALIZED
     h0, h1 = _hypothesis_parameters(counts.shape[1], elo0, elo1, scale)

@@ -78,8 +78,18 @@ def _collect(results: Mapping[tuple[str, str], tuple[int, int, int]] | Iterable[
              prior_draws: float) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Player names, games matrix n[i, j] and points matrix s[i, j] (i's points against j)."""
     if isinstance(results, Mapping):
-        items = [(a, b, record) for (a, b), record in results.items()]
+        items = []
+        for key, record in results.items():
+            if not (isinstance(key, tuple) and len(key) == 2):
+                raise CourseError(
+                    "results must be a dict {(a, b): (wins, draws, losses)} keyed by pairs of "
+                    f"player names; got the key {key!r:.100}")
+            items.append((key[0], key[1], record))
     else:
+        if isinstance(results, (str, bytes)) or not hasattr(results, "__iter__"):
+            raise CourseError(
+                "results must be a dict {(a, b): (wins, draws, losses)} or a list of match "
+                f"results; got {type(results).__name__}")
         items = []
         for match in results:
             try:
@@ -91,6 +101,9 @@ def _collect(results: Mapping[tuple[str, str], tuple[int, int, int]] | Iterable[
                     f"match results with name_a, name_b, wins, draws, losses; got {match!r}"
                 ) from None
     for a, b, _ in items:
+        for name in (a, b):
+            if not isinstance(name, str) or not name:
+                raise CourseError(f"a player's name must be non-empty text, got {name!r:.100}")
         if a == b:
             raise CourseError(f"{a!r} cannot play against itself")
     names = sorted({name for a, b, _ in items for name in (a, b)})
