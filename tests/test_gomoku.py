@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib.agents import RandomAgent, make_agent
-from course_lib.errors import CourseError, IllegalMoveError, InvalidFenError, InvalidMoveError
+from course_lib.errors import (CourseError, GameOverError, IllegalMoveError, InvalidFenError,
+                               InvalidMoveError, InvalidPositionError)
 from course_lib.games import GameState
 from course_lib.games.gomoku import (EMPTY_TEXT, FEATURES, SIZE, WEIGHTS, Gomoku, line_runs,
                                      line_scores, parse_move, pattern_counts, pattern_score_full,
@@ -76,7 +77,7 @@ def test_five_in_a_row_wins_in_every_direction(line: list[str]) -> None:
     end = states[-1]
     assert end.winner() == 1 and end.is_over() and end.legal_moves() == []
     assert end.outcome_reason() == "black (x) has five in a row"
-    with pytest.raises(IllegalMoveError, match="game is over"):
+    with pytest.raises(GameOverError, match="game is over"):
         end.play("h1")
 
 
@@ -198,20 +199,24 @@ def text(rows: list[str], side: str) -> str:
     return "/".join(rows) + " " + side
 
 
-@pytest.mark.parametrize("bad, words", [
-    (text([ROW] * 14, "x"), "14 rows"),
-    (text([ROW] * 14 + ["." * 16], "x"), "row 15 .* 16 points"),
-    (text([ROW] * 14 + ["." * 14 + "X"], "x"), "character 'X'"),
-    (text([ROW] * 15, "b"), "side to move is 'b'"),
-    (text(["x" + ROW[1:]] + [ROW] * 14, "x"), "white \\(o\\) to move, not black"),
-    (text(["o" + ROW[1:]] + [ROW] * 14, "o"), "black moves first"),
-    (text(["xx" + ROW[2:]] + [ROW] * 14, "o"), "as many stones as white or one more"),
-    (text(["xxxxx" + ROW[5:], "ooooo" + ROW[5:]] + [ROW] * 13, "x"), "both players have five"),
-    (text(["xxxxx.o.o.o.o.o"] + [ROW] * 14, "x"), "has five in a row but is to move"),
-    (ROW, "1 fields"),
+@pytest.mark.parametrize("bad, error, words", [
+    (text([ROW] * 14, "x"), InvalidFenError, "14 rows"),
+    (text([ROW] * 14 + ["." * 16], "x"), InvalidFenError, "row 15 .* 16 points"),
+    (text([ROW] * 14 + ["." * 14 + "X"], "x"), InvalidFenError, "character 'X'"),
+    (text([ROW] * 15, "b"), InvalidFenError, "side to move is 'b'"),
+    (ROW, InvalidFenError, "1 fields"),
+    (text(["x" + ROW[1:]] + [ROW] * 14, "x"), InvalidPositionError,
+     "white \\(o\\) to move, not black"),
+    (text(["o" + ROW[1:]] + [ROW] * 14, "o"), InvalidPositionError, "black moves first"),
+    (text(["xx" + ROW[2:]] + [ROW] * 14, "o"), InvalidPositionError,
+     "as many stones as white or one more"),
+    (text(["xxxxx" + ROW[5:], "ooooo" + ROW[5:]] + [ROW] * 13, "x"), InvalidPositionError,
+     "both players have five"),
+    (text(["xxxxx.o.o.o.o.o"] + [ROW] * 14, "x"), InvalidPositionError,
+     "has five in a row but is to move"),
 ])
-def test_bad_text_forms_are_refused_in_words(bad: str, words: str) -> None:
-    with pytest.raises(InvalidFenError, match=words):
+def test_bad_text_forms_are_refused_in_words(bad: str, error: type, words: str) -> None:
+    with pytest.raises(error, match=words):
         Gomoku.from_text(bad)
 
 

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib.agents import RandomAgent, make_agent
-from course_lib.errors import CourseError, IllegalMoveError, InvalidFenError, InvalidMoveError
+from course_lib.errors import (CourseError, GameOverError, IllegalMoveError, InvalidFenError,
+                               InvalidMoveError, InvalidPositionError)
 from course_lib.games import GameState
 from course_lib.games.othello import (ARBITRARY_WEIGHTS, PASS, RESEARCH_WEIGHTS, START_TEXT,
                                       Othello, arbitrary_map, disc_count, move_name, parse_move,
@@ -175,7 +176,7 @@ def test_neither_can_move_ends_the_game_on_a_board_with_empty_squares() -> None:
     assert state.empty_squares == 59
     assert state.legal_moves() == [] and state.is_over()
     assert state.winner() == 2 and state.outcome_reason() == "neither player can move"
-    with pytest.raises(IllegalMoveError, match="game is over"):
+    with pytest.raises(GameOverError, match="game is over"):
         state.play("b1")
 
 
@@ -230,12 +231,18 @@ def test_text_form_round_trips_on_reachable_positions(seed: int, plies: int) -> 
     ("......../......../......../...ox.../...xo.../......../......../........", "1 fields"),
     ("......../......../......../...ox.../...xo.../......../......../........ x 0 1",
      "4 fields"),
-    ("......../......../......../...o..../...xo.../......../......../........ x",
-     "centre square.*e4"),
 ])
 def test_bad_text_forms_are_refused_in_words(text: str, words: str) -> None:
     with pytest.raises(InvalidFenError, match=words):
         Othello.from_text(text)
+
+
+def test_impossible_positions_are_refused_in_words() -> None:
+    with pytest.raises(InvalidPositionError, match="centre square.*e4"):
+        Othello.from_text("......../......../......../...o..../...xo.../......../......../"
+                          "........ x")
+    with pytest.raises(InvalidPositionError, match="64 cells"):
+        Othello([0] * 63)
 
 
 def test_text_that_is_not_a_string_is_refused() -> None:

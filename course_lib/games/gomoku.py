@@ -43,7 +43,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..errors import CourseError, IllegalMoveError, InvalidFenError, InvalidMoveError
+from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
+                      InvalidMoveError, InvalidPositionError)
 
 SIZE = 15
 COLUMNS = "abcdefghijklmno"
@@ -244,26 +245,27 @@ class Gomoku:
                  radius: int = 0, last_move: str | None = None) -> None:
         cells = (EMPTY,) * (SIZE * SIZE) if cells is None else tuple(cells)
         if len(cells) != SIZE * SIZE or any(c not in SYMBOLS for c in cells):
-            raise InvalidFenError("a Gomoku board is 225 cells, each 0 (empty), 1 (black, x) "
-                                  "or 2 (white, o)")
+            raise InvalidPositionError("a Gomoku board is 225 cells, each 0 (empty), 1 (black, "
+                                       "x) or 2 (white, o)")
         if not isinstance(radius, int) or isinstance(radius, bool) or not 0 <= radius <= 14:
-            raise CourseError(f"radius must be 0 (every empty point) or a distance 1..14, "
+            raise InvalidArgumentError(f"radius must be 0 (every empty point) or a distance 1..14, "
                              f"got {radius!r}")
         black, white = cells.count(BLACK), cells.count(WHITE)
         if black - white not in (0, 1):
-            raise InvalidFenError(
+            raise InvalidPositionError(
                 f"black (x) has {black} stones and white (o) {white}; black moves first and "
                 "nobody passes, so black has as many stones as white or one more")
         side = BLACK if black == white else WHITE
         if to_move is not None and to_move != side:
-            raise InvalidFenError(
+            raise InvalidPositionError(
                 f"with {black} black and {white} white stones it is {PLAYER_NAMES[side]} to "
                 f"move, not {PLAYER_NAMES.get(to_move, repr(to_move))}")
         fives = {p for p in (BLACK, WHITE) if _has_five(cells, p)}
         if len(fives) == 2:
-            raise InvalidFenError("both players have five in a row; the game ends at the first")
+            raise InvalidPositionError("both players have five in a row; the game ends at the "
+                                       "first")
         if fives == {side}:
-            raise InvalidFenError(
+            raise InvalidPositionError(
                 f"{PLAYER_NAMES[side]} has five in a row but is to move: the game ended when "
                 "the five was made, so the other player cannot have moved since")
         self.cells = cells
@@ -360,7 +362,7 @@ class Gomoku:
         ['h8']
         """
         if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
-            raise CourseError(f"radius must be a whole number >= 1, got {radius!r}")
+            raise InvalidArgumentError(f"radius must be a whole number >= 1, got {radius!r}")
         if self._winner or self._stones == SIZE * SIZE:
             return []
         if self._stones == 0:
@@ -401,9 +403,10 @@ class Gomoku:
         if index is None:
             raise InvalidMoveError(f"{move!r} is not a Gomoku move; expected a point name "
                                    "a1..o15")
-        if self.cells[index] != EMPTY or self._winner:
-            raise IllegalMoveError(f"{move} cannot be played: "
-                                   + ("the game is over" if self._winner else "it is occupied"))
+        if self._winner:
+            raise GameOverError(f"{move} cannot be played: the game is over")
+        if self.cells[index] != EMPTY:
+            raise IllegalMoveError(f"{move} cannot be played: it is occupied")
         me = self.to_move
         cells = list(self.cells)
         cells[index] = me
@@ -427,8 +430,8 @@ class Gomoku:
         stones is refused too (it is not a move of the restricted game)."""
         move = parse_move(move)
         if self.is_terminal():
-            raise IllegalMoveError(f"the game is over ({self.outcome_reason()}); no move can "
-                                   "be played")
+            raise GameOverError(f"the game is over ({self.outcome_reason()}); no move can be "
+                                "played")
         index = SQUARE_INDEX[move]
         if self.cells[index] != EMPTY:
             raise IllegalMoveError(f"{move} is occupied; a stone goes on an empty point")

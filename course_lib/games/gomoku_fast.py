@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from ..agents.stats import SearchResult, SearchStats
-from ..errors import CourseError
+from ..errors import GameOverError, InvalidArgumentError
 from .gomoku import (LINES, LINES_THROUGH, SIZE, SQUARE_NAMES, WEIGHTS, Gomoku, _RUN_FEATURE)
 
 POINTS = SIZE * SIZE
@@ -221,16 +221,16 @@ def fast_gomoku_alphabeta(state: Gomoku, depth: int) -> SearchResult:
     evaluation, compiled: the same move, value and node, leaf and cutoff counts as the readable
     ``Searcher("negamax-alphabeta", evaluation=patterns)``."""
     if not isinstance(state, Gomoku):
-        raise CourseError(f"fast_gomoku_alphabeta takes a Gomoku state, got "
+        raise InvalidArgumentError(f"fast_gomoku_alphabeta takes a Gomoku state, got "
                           f"{type(state).__name__}")
     if state.forbid_double_three:
-        raise CourseError("the compiled Gomoku search plays freestyle only; the double-three "
+        raise InvalidArgumentError("the compiled Gomoku search plays freestyle only; the double-three "
                           "rule is in the readable tier (search the state with "
                           "course_lib.agents.search)")
     if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 30:
-        raise CourseError(f"depth must be a whole number from 1 to 30, got {depth!r}")
+        raise InvalidArgumentError(f"depth must be a whole number from 1 to 30, got {depth!r}")
     if state.is_terminal():
-        raise CourseError("the position is terminal: there is no move to search")
+        raise GameOverError("the position is terminal: there is no move to search")
     cells = np.array(state.cells, dtype=np.int8)
     line_scores = np.zeros((len(LINES), 2), dtype=np.int64)
     totals = np.zeros(3, dtype=np.int64)

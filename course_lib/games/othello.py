@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..errors import IllegalMoveError, InvalidFenError, InvalidMoveError
+from ..errors import (GameOverError, IllegalMoveError, InvalidFenError, InvalidMoveError,
+                      InvalidPositionError)
 
 SIZE = 8
 COLUMNS = "abcdefgh"
@@ -158,13 +159,14 @@ class Othello:
             cells = Othello.from_text(START_TEXT).cells
         cells = tuple(cells)
         if len(cells) != SIZE * SIZE or any(c not in SYMBOLS for c in cells):
-            raise InvalidFenError("an Othello board is 64 cells, each 0 (empty), 1 (black, x) "
-                                  "or 2 (white, o)")
+            raise InvalidPositionError("an Othello board is 64 cells, each 0 (empty), 1 (black, "
+                                       "x) or 2 (white, o)")
         if to_move not in (BLACK, WHITE):
-            raise InvalidFenError(f"to_move must be 1 (black, x) or 2 (white, o), got {to_move!r}")
+            raise InvalidPositionError(f"to_move must be 1 (black, x) or 2 (white, o), got "
+                                       f"{to_move!r}")
         empty_centre = [SQUARE_NAMES[s] for s in CENTRE if cells[s] == EMPTY]
         if empty_centre:
-            raise InvalidFenError(
+            raise InvalidPositionError(
                 f"the centre square(s) {', '.join(empty_centre)} are empty; the four centre "
                 "squares d4, e4, d5, e5 hold discs from the start and a disc never leaves the "
                 "board, so no game reaches this position")
@@ -324,8 +326,8 @@ class Othello:
         moves = self.legal_moves()
         who = PLAYER_NAMES[self.to_move]
         if not moves:
-            raise IllegalMoveError(f"the game is over ({self.outcome_reason()}); no move can "
-                                   "be played")
+            raise GameOverError(f"the game is over ({self.outcome_reason()}); no move can be "
+                                "played")
         if move in moves:
             return self.apply(move)
         if move == PASS:

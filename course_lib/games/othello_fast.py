@@ -27,7 +27,7 @@ from numba import njit
 
 from ..agents.stats import SearchResult, SearchStats
 from ..ataxx._bitboard import _lowest_bit_index, _popcount
-from ..errors import CourseError
+from ..errors import GameOverError, InvalidArgumentError
 from .othello import ARBITRARY_WEIGHTS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, Othello
 
 FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -111,7 +111,7 @@ def _perft(me: np.uint64, opp: np.uint64, depth: int) -> int:
 
 def _boards(state: Othello) -> tuple[np.uint64, np.uint64]:
     if not isinstance(state, Othello):
-        raise CourseError(f"the Othello fast tier takes an Othello state, got "
+        raise InvalidArgumentError(f"the Othello fast tier takes an Othello state, got "
                           f"{type(state).__name__}")
     me = opp = 0
     for s, cell in enumerate(state.cells):
@@ -144,7 +144,7 @@ def fast_perft(state: Othello, depth: int) -> int:
     """``othello.perft(state, depth)`` compiled: move sequences of ``depth`` plies, a pass
     counting as a move, a game over before ``depth`` plies counting once where it ends."""
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise CourseError(f"depth must be a whole number >= 0, got {depth!r}")
+        raise InvalidArgumentError(f"depth must be a whole number >= 0, got {depth!r}")
     if depth == 0:
         return 1
     me, opp = _boards(state)
@@ -266,12 +266,12 @@ def fast_alphabeta(state: Othello, depth: int, evaluation: str = "discs",
     ('d3', 7, 481)
     """
     if evaluation not in EVALUATION_CODES:
-        raise CourseError(f"unknown Othello evaluation {evaluation!r}; the compiled search "
+        raise InvalidArgumentError(f"unknown Othello evaluation {evaluation!r}; the compiled search "
                           f"knows {', '.join(EVALUATION_CODES)}")
     if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 60:
-        raise CourseError(f"depth must be a whole number from 1 to 60, got {depth!r}")
+        raise InvalidArgumentError(f"depth must be a whole number from 1 to 60, got {depth!r}")
     if not state.legal_moves():
-        raise CourseError("the position is terminal: there is no move to search")
+        raise GameOverError("the position is terminal: there is no move to search")
     me, opp = _boards(state)
     counts = np.zeros(4 + depth, dtype=np.int64)
     started = time.perf_counter()
