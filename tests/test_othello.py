@@ -86,6 +86,15 @@ def test_perft_from_the_start(depth: int, count: int) -> None:
     assert perft(Othello(), depth) == count
 
 
+def test_perft_refuses_a_bad_depth() -> None:
+    from course_lib.games.othello_fast import fast_perft
+    for bad in (-1, 2.0, "3", True):
+        with pytest.raises(CourseError, match="depth must be a whole number"):
+            perft(Othello(), bad)
+        with pytest.raises(CourseError, match="depth must be a whole number"):
+            fast_perft(Othello(), bad)
+
+
 def test_moves_and_flips_agree_with_the_oracle_in_random_games() -> None:
     checked = 0
     for seed in range(6):

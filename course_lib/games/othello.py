@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..errors import (GameOverError, IllegalMoveError, InvalidFenError, InvalidMoveError,
-                      InvalidPositionError)
+from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
+                      InvalidMoveError, InvalidPositionError)
 
 SIZE = 8
 COLUMNS = "abcdefgh"
@@ -496,6 +496,12 @@ def perft(state: Othello, depth: int) -> int:
     >>> [perft(Othello(), d) for d in range(1, 5)]
     [4, 12, 56, 244]
     """
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+        raise InvalidArgumentError(f"depth must be a whole number >= 0, got {depth!r}")
+    return _perft(state, depth)
+
+
+def _perft(state: Othello, depth: int) -> int:
     if depth == 0:
         return 1
     moves = state.legal_moves()
@@ -503,4 +509,4 @@ def perft(state: Othello, depth: int) -> int:
         return 1
     if depth == 1:
         return len(moves)
-    return sum(perft(state.apply(m), depth - 1) for m in moves)
+    return sum(_perft(state.apply(m), depth - 1) for m in moves)
