@@ -134,11 +134,24 @@ class Case:
     run: Callable[[Callable, Trace], Any]
     """Runs the function on this case, returns the comparable result (may raise _Garbage)."""
     drawable: bool = False
+    tree: Any = None
+    """For an explicit tree: the tree, so that the picture can show all of it."""
+
+
+def tree_leaves(tree: Any, path: tuple = ()) -> dict[tuple, Any]:
+    """Every node of an explicit (pass) tree: {path: leaf value, or None for an inner node}."""
+    nodes = {path: tree if isinstance(tree, (int, float)) else None}
+    if isinstance(tree, tuple):
+        nodes.update(tree_leaves(tree[1], path + (C.PASS_MOVE,)))
+    elif isinstance(tree, list):
+        for i, child in enumerate(tree):
+            nodes.update(tree_leaves(child, path + (i,)))
+    return nodes
 
 
 def _search_cases(spec: Spec) -> list[Case]:
     name = spec.name
-    items: list[tuple[str, Callable[[], Any], int, Callable, tuple]] = []
+    items: list[tuple[str, Callable[[], Any], int, Callable, tuple, Any]] = []
     full = (-INF, INF)
     for label, tree, depth in [("the textbook tree", C.TEXTBOOK_TREE, 2),
                                ("a tree with passes", C.PASS_TREE, 3),
@@ -147,18 +160,19 @@ def _search_cases(spec: Spec) -> list[Case]:
                                ("a three-ply tree", C.DEEP_TREE, 3),
                                ("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]:
         items.append((f"{label} (depth {depth})", lambda t=tree: C.PassTree(t), depth,
-                      C.tree_evaluation, full))
+                      C.tree_evaluation, full, tree))
     if name.startswith("04"):
         items.append(("a tree searched with the window (5, 10) (depth 2)",
-                      lambda: C.PassTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10)))
+                      lambda: C.PassTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10),
+                      C.WINDOW_TREE))
     for text in C.TTT_POSITIONS:
         items.append((f"tic-tac-toe {text} (depth 3)", lambda t=text: C.ttt(t), 3,
-                      C.ttt_evaluation, full))
+                      C.ttt_evaluation, full, None))
     for fen in C.ATAXX_FENS:
         items.append((f"ATAXX {fen} (depth 2)", lambda f=fen: C.ataxx(f), 2,
-                      C.ataxx_evaluation, full))
-    return [Case(label, _search_runner(name, make, depth, evaluation, window), drawable=True)
-            for label, make, depth, evaluation, window in items]
+                      C.ataxx_evaluation, full, None))
+    return [Case(label, _search_runner(name, make, depth, evaluation, window), drawable=True,
+                 tree=tree) for label, make, depth, evaluation, window, tree in items]
 
 
 def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
@@ -548,10 +562,11 @@ def _student_traceback(error: BaseException) -> str:
 
 
 def run_case(fn: Callable, case: Case, budget: int = 1_000_000,
-             seconds: float = TIME_LIMIT) -> Outcome:
+             seconds: float | None = None) -> Outcome:
     """Run ``fn`` on ``case`` under a node budget and a time limit; never raises (except
     KeyboardInterrupt)."""
     trace = Trace(budget=budget)
+    seconds = TIME_LIMIT if seconds is None else seconds
     status, result, message = "ok", None, ""
     try:
         with time_limit(seconds):
@@ -609,7 +624,7 @@ def mistake_outcomes(name: str) -> list[tuple[str, list[Outcome]]]:
         found = []
         for mistake in spec.mistakes:
             fn = build_mistake(spec, mistake)
-            found.append((mistake.key, [run_case(fn, case, _budget(r), seconds=TIME_LIMIT)
+            found.append((mistake.key, [run_case(fn, case, _budget(r))
                                         for case, r in zip(cases, ref)]))
         _MISTAKE_OUTCOMES[name] = found
     return _MISTAKE_OUTCOMES[name]

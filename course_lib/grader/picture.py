@@ -15,12 +15,12 @@ MAX_NODES = 70
 WIDTH_INCHES = 9.6                                     # 960 px at 100 dpi
 
 
-def _select(mine: list, right: list, focus: tuple | None) -> list[tuple]:
-    """The nodes to draw: all of both searches when they are few, else the nodes around the
-    path to ``focus``."""
+def _select(mine: list, right: list, focus: tuple | None, whole: list) -> list[tuple]:
+    """The nodes to draw: all of both searches (and of the explicit tree) when they are few,
+    else the nodes around the path to ``focus``."""
     order: list[tuple] = []
     seen = set()
-    for path in right + mine:
+    for path in (whole or right) + mine:
         for k in range(len(path) + 1):
             prefix = path[:k]
             if prefix not in seen:
@@ -66,14 +66,17 @@ def _layout(nodes: list[tuple]) -> dict[tuple, tuple[float, float]]:
     return positions
 
 
-def divergence_figure(mine: list, right: list, divergence: tuple | None, what: str) -> Any:
-    """A matplotlib Figure (not shown by pyplot) 960 px wide."""
+def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
+                      tree: Any = None) -> Any:
+    """A matplotlib Figure (not shown by pyplot) 960 px wide; ``focus`` is the first node
+    where the two searches differ."""
     from matplotlib.figure import Figure
 
-    focus = None
-    if divergence:
-        focus = divergence[0] if divergence[0] is not None else divergence[1]
-    nodes = _select(mine, right, focus)
+    values: dict = {}
+    if tree is not None:
+        from .grading import tree_leaves
+        values = tree_leaves(tree)
+    nodes = _select(mine, right, focus, list(values))
     if not nodes:
         return None
     positions = _layout(nodes)
@@ -103,8 +106,13 @@ def divergence_figure(mine: list, right: list, divergence: tuple | None, what: s
                 ax.text(x, y, str(rank[p]), ha="center", va="center", fontsize=6,
                         color="white", zorder=3)
             if show_labels and p:
-                ax.text(x, y - 0.28, move_label(p[-1]), ha="center", va="top", fontsize=7,
-                        color="0.2" if strong else "0.6")
+                px, py = positions[p[:-1]] if p[:-1] in positions else (x, y + 1)
+                ax.text((x + px) / 2, (y + py) / 2, move_label(p[-1]), ha="center",
+                        va="center", fontsize=6, color="0.3" if strong else "0.65",
+                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
+            if values.get(p) is not None:
+                ax.text(x, y - 0.22, f"{values[p]:g}", ha="center", va="top", fontsize=8,
+                        color="black" if strong else "0.6")
         if focus is not None and focus in positions:
             x, y = positions[focus]
             ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",

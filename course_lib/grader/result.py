@@ -30,6 +30,7 @@ class GradeResult:
     divergence: tuple | None = None
     """The first node (a path of moves) where the two searches differ, when they do."""
     drawable: bool = False
+    tree: Any = None
     _figure: Any = field(default=None, repr=False)
 
     @property
@@ -58,7 +59,7 @@ class GradeResult:
         if self._figure is None and self.drawable and self.student and self.expected:
             from .picture import divergence_figure
             self._figure = divergence_figure(self.student.visits, self.expected.visits,
-                                             self.divergence, SPECS[self.name].what)
+                                             self.divergence, SPECS[self.name].what, self.tree)
         return self._figure
 
     def _ipython_display_(self) -> None:
@@ -117,7 +118,7 @@ def _grade(name: str, function: Callable) -> GradeResult:
     details, divergence = describe(spec.what, spec.kind, got, ref)
     hint = MISTAKE_KINDS[mistake] if mistake else _generic_hint(spec.kind, got)
     return GradeResult(name, WRONG, case.label, details, mistake, hint, got, ref, divergence,
-                       drawable=case.drawable and got.status != "none")
+                       drawable=case.drawable and got.status != "none", tree=case.tree)
 
 
 def _recognise(name: str, outcomes: list[Outcome], first_bad: int) -> str | None:
@@ -170,14 +171,22 @@ def describe(what: str, kind: str, got: Outcome, ref: Outcome) -> tuple[str, tup
         divergence = _first_difference(got.visits, ref.visits)
         if divergence and kind in ("search", "table", "deepening") and got.status != "mutated":
             text += "\n" + _node_words(what, got.visits, ref.visits, divergence)
-        return text, divergence and divergence[0]
+        return text, _focus(divergence)
     if got.visits != ref.visits:
         divergence = _first_difference(got.visits, ref.visits)
-        return _node_words(what, got.visits, ref.visits, divergence), divergence[0]
+        return _node_words(what, got.visits, ref.visits, divergence), _focus(divergence)
     if kind in ("search", "table", "deepening"):
         return (f"your {what} visited the right nodes in the right order, but returned "
                 f"{_show(got.result)} where the right one returns {_show(ref.result)}.", None)
     return _record_words(kind, got.result, ref.result), None
+
+
+def _focus(divergence: tuple | None) -> tuple | None:
+    """The node to ring in the picture: the student's node where the two first differ, or
+    the right one's when the student's search stopped there."""
+    if divergence is None:
+        return None
+    return divergence[0] if divergence[0] is not None else divergence[1]
 
 
 def _first_difference(mine: list, right: list) -> tuple | None:

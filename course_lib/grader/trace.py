@@ -179,4 +179,7 @@ def snapshot(state: Any) -> Any:
     grid = getattr(state, "grid", None)
     if grid is not None:
         parts.append(tuple(tuple(row) for row in grid))
+    for name in ("cells", "node", "path"):
+        if hasattr(state, name):
+            parts.append(repr(getattr(state, name)))
     return tuple(parts)
