@@ -302,14 +302,15 @@ class LiveSprt(widgets.VBox):
     def _draw(self) -> None:
         """Show the status line and the picture, together."""
         with self._lock:
-            svg = self._svg()
+            svg = self.svg()
             self.picture.value = (
                 f'<div class="course-sprt-view" data-games="{len(self.test.llr_history)}">'
                 f'<div class="course-sprt-status"><b>{escape(self._status)}</b></div>'
                 f"{fitted_svg(svg)}</div>")
             self._last_draw = time.perf_counter()
 
-    def _svg(self) -> str:
+    def svg(self) -> str:
+        """The picture of the test as it stands, as SVG text (``llr_svg`` of its LLRs)."""
         unit = "pairs" if self.test.kind == "pentanomial" else "games"
         title = (f"{self.spec_a} vs {self.spec_b}: H0 {self.test.elo0:g} Elo, "
                  f"H1 {self.test.elo1:g} Elo")
@@ -322,7 +323,7 @@ class LiveSprt(widgets.VBox):
         sentence = (f"A sequential test of {self.spec_a} against {self.spec_b} appears here "
                     "when this cell runs: Start plays the games and redraws the LLR as they "
                     f"finish, Stop ends the test. Now: {self._status}.")
-        return with_static_view(super()._repr_mimebundle_(**kwargs), sentence, self._svg(),
+        return with_static_view(super()._repr_mimebundle_(**kwargs), sentence, self.svg(),
                                 alt=self._status)
 
     def __repr__(self) -> str:

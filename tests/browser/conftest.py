@@ -372,23 +372,25 @@ class Notebook:
                     widget: !!area.querySelector('.jupyter-widgets')};""", index),
             30, f"cell {index} shows no output")
 
-    def observe(self, index: int, selector: str) -> None:
-        """Record every state of the element ``selector`` in cell ``index``'s outputs (its
-        text and its first SVG, as XML), at each change, until ``observed`` is called."""
+    def observe(self, index: int, selector: str, text: str) -> None:
+        """Record every state of the element ``selector`` in cell ``index``'s outputs, at each
+        change, until ``observed`` is called: the text of its element ``text`` and its SVG
+        (as XML)."""
         self.js("""
             const root = panel.content.widgets[arguments[0]].node.querySelector(
                 '.jp-OutputArea ' + arguments[1]);
             const seen = window.__courseSeen = [];
             const record = () => {
                 const svg = root.querySelector('svg');
-                seen.push([root.innerText, svg ? new XMLSerializer().serializeToString(svg)
-                                                : null]);
+                const line = root.querySelector(arguments[2]);
+                seen.push([line ? line.innerText.trim() : null,
+                           svg ? new XMLSerializer().serializeToString(svg) : null]);
             };
             if (window.__courseObserver) { window.__courseObserver.disconnect(); }
             window.__courseObserver = new MutationObserver(record);
             window.__courseObserver.observe(root, {subtree: true, childList: true,
                                                    characterData: true, attributes: true});
-            record();""", index, selector)
+            record();""", index, selector, text)
 
     def observed(self) -> list[tuple[str, str | None]]:
         """The states recorded since ``observe`` (text, SVG), in order; stops recording."""
@@ -525,6 +527,146 @@ class BoardPage:
             time.sleep(0.1)
 
 
+class PicturePage:
+    """A widget that shows a line of text above a picture, both in one HTML widget (the
+    search stepper, the MCTS viewer, the live SPRT), in cell ``index`` of ``notebook``."""
+
+    def __init__(self, notebook: Notebook, index: int, root: str, text: str) -> None:
+        self.notebook, self.index, self.root, self.text = notebook, index, root, text
+        self.name = notebook.widget(index)
+        notebook.output(index, root)
+
+    def ask(self, expression: str) -> str:
+        """``expression`` (``W`` standing for the widget) evaluated in the kernel, printed."""
+        return self.notebook.kernel(f"W = {self.name}\nprint({expression})\ndel W").rstrip("\n")
+
+    def drawn(self) -> dict:
+        """The line of text and the picture (SVG as XML) as drawn; the picture's width, the
+        output area's width and how wide its content is."""
+        return self.notebook.js("""
+            const root = panel.content.widgets[arguments[0]].node.querySelector(
+                '.jp-OutputArea ' + arguments[1]);
+            const area = root.closest('.jp-OutputArea-output');
+            const svg = root.querySelector('svg');
+            const line = root.querySelector(arguments[2]);
+            return {text: line ? line.innerText.trim() : null,
+                    svg: svg ? new XMLSerializer().serializeToString(svg) : null,
+                    svg_width: svg ? svg.getBoundingClientRect().width : 0,
+                    svg_height: svg ? svg.getBoundingClientRect().height : 0,
+                    area_width: area.clientWidth, area_scroll: area.scrollWidth};""",
+            self.index, self.root, self.text)
+
+    def assert_shows(self, text: str, svg: str, timeout: float = 20) -> dict:
+        """Wait until the line reads ``text`` and the picture is ``svg``; fail saying what is
+        drawn instead. Returns what is drawn."""
+        want = canonical_svg(svg)
+        deadline = time.monotonic() + timeout
+        while True:
+            drawn = self.drawn()
+            if drawn["text"] == text and drawn["svg"] and canonical_svg(drawn["svg"]) == want:
+                return drawn
+            if time.monotonic() > deadline:
+                same = drawn["svg"] is not None and canonical_svg(drawn["svg"]) == want
+                raise AssertionError(
+                    f"{self.notebook.name}: the widget shows {drawn['text']!r} (the picture "
+                    f"{'is' if same else 'is not'} the library's); the library holds {text!r}")
+            time.sleep(0.1)
+
+    def control(self, text: str) -> Any:
+        """The button of the widget labelled ``text``."""
+        buttons = self.notebook.js("""
+            return Array.from(panel.content.widgets[arguments[0]].node.querySelectorAll(
+                '.jp-OutputArea button')).filter(b => b.innerText.trim() === arguments[1]);""",
+            self.index, text)
+        assert len(buttons) == 1, f"{len(buttons)} buttons say {text!r}"
+        return buttons[0]
+
+    def handle(self) -> Any:
+        """The slider's handle."""
+        return self.notebook.find(self.index, ".widget-slider .noUi-handle")
+
+    def observe(self) -> None:
+        """Record every state the widget goes through from now on (see ``together``)."""
+        self.notebook.observe(self.index, self.root, self.text)
+
+    def together(self, lines: list[str], svg_of: Callable[[int], str]) -> list[int]:
+        """Check every state recorded since ``observe``: its line is ``lines[k]`` for some
+        k and its picture is then ``svg_of(k)`` (never the line of one step over the picture
+        of another). Returns the k of each state, in order."""
+        shown = []
+        pictures: dict[int, list] = {}
+        for text, svg in self.notebook.observed():
+            if text is None or svg is None:
+                continue                        # the view being replaced
+            assert text in lines, f"{self.notebook.name}: the widget showed {text!r}"
+            k = lines.index(text)
+            if k not in pictures:
+                pictures[k] = canonical_svg(svg_of(k))
+            assert canonical_svg(svg) == pictures[k], (
+                f"{self.notebook.name}: {text!r} was shown over another picture")
+            if not shown or shown[-1] != k:
+                shown.append(k)
+        return shown
+
+
+def check_stepper(stepper: PicturePage, driver: Any) -> None:
+    """A SearchStepper's controls used as a student would (Next, Previous, Reset, the slider
+    dragged and moved with an arrow key); after each, the page shows the library's line and
+    picture of the event the stepper is at, and every state on the way shows a line and
+    the picture of the same event."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    lines = json.loads(stepper.ask("__import__('json').dumps("
+                       "[W.line(i) for i in range(len(W.events))])"))
+    last = len(lines) - 1
+
+    def at() -> int:
+        return int(stepper.ask("W.index"))
+
+    def shows(index: int) -> dict:
+        assert at() == index
+        return stepper.assert_shows(lines[index], stepper.ask(f"W.svg({index})"))
+
+    start = at()
+    drawn = shows(start)
+    assert 0 < drawn["svg_width"] <= drawn["area_width"]
+    assert drawn["area_scroll"] <= drawn["area_width"], "the picture runs past the output"
+
+    # Next, Previous, Reset: one event on, one back, back to the first.
+    if start == last:
+        stepper.control("Previous").click()
+        stepper.notebook.wait_idle()
+        start = last - 1
+        shows(start)
+    stepper.observe()
+    stepper.control("Next").click()
+    stepper.notebook.wait_idle()
+    shows(start + 1)
+    assert stepper.together(lines, lambda k: stepper.ask(f"W.svg({k})")) == [start, start + 1]
+    stepper.control("Previous").click()
+    stepper.notebook.wait_idle()
+    shows(start)
+    stepper.control("Reset").click()
+    stepper.notebook.wait_idle()
+    shows(0)
+
+    # The slider: dragged to the right with the mouse, then one step with the arrow key.
+    handle = stepper.handle()
+    width = stepper.notebook.js("return arguments[0].closest('.noUi-target')"
+                                ".getBoundingClientRect().width;", handle)
+    stepper.observe()
+    ActionChains(driver).drag_and_drop_by_offset(handle, int(width * 0.4), 0).perform()
+    stepper.notebook.wait_idle()
+    dragged = at()
+    assert 0 < dragged < last
+    shows(dragged)
+    assert stepper.together(lines, lambda k: stepper.ask(f"W.svg({k})"))[-1] == dragged
+    stepper.handle().send_keys(Keys.ARROW_RIGHT)
+    stepper.notebook.wait_idle()
+    shows(dragged + 1)
+
+
 def hex_color(css: str) -> str:
     """'rgb(38, 38, 38)' (as the browser reports a colour) -> '#262626'."""
     numbers = css[css.index("(") + 1:css.index(")")].split(",")[:3]
@@ -546,7 +688,7 @@ def canonical_svg(svg: str) -> list:
         tag = local(element.tag)
         if tag == "metadata":
             return
-        attributes = {local(k): v for k, v in element.attrib.items()
+        attributes = {local(k): " ".join(v.split()) for k, v in element.attrib.items()
                       if not k.startswith("xmlns") and not (top and local(k) == "style")}
         out.append((tag, tuple(sorted(attributes.items())), (element.text or "").strip()))
         for child in element:
@@ -572,7 +714,8 @@ def helpers() -> Any:
     """Functions the tests share: ``hex_color``, ``canonical_svg``."""
     import types
     return types.SimpleNamespace(hex_color=hex_color, canonical_svg=canonical_svg,
-                                 BoardPage=BoardPage)
+                                 BoardPage=BoardPage, PicturePage=PicturePage,
+                                 check_stepper=check_stepper)
 
 
 @pytest.fixture(scope="module")
