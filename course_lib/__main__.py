@@ -12,26 +12,52 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import time
-from typing import Sequence
+from typing import NoReturn, Sequence
 
+from .ataxx.perft import MAX_PERFT_DEPTH
 from .errors import CourseError
 
 
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+def one_line(text: str, limit: int = 2000) -> str:
+    """An error message as the one line a command prints: line breaks and runs of spaces
+    become one space, and a message longer than ``limit`` characters is cut.
+
+    >>> one_line("no such agent;\n  the agents are: random, greedy")
+    'no such agent; the agents are: random, greedy'
+    """
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser that reports a bad command line in one line on stderr (what was
+    wrong, and where to read more), with exit status 2, instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
+def _depth(text: str) -> int:
+    text = text.strip()
+    if not (text.isascii() and text.lstrip("-+").isdigit()) or len(text) > 20:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 0 to {MAX_PERFT_DEPTH}, got {text[:40]!r}")
+    value = int(text)
+    if not 0 <= value <= MAX_PERFT_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 0 to {MAX_PERFT_DEPTH} (no game lasts more than "
+            f"{MAX_PERFT_DEPTH} turns), got {value}")
     return value
 
 
 def _perft_command(args: argparse.Namespace) -> int:
     from .ataxx import State, divide, perft
 
+    if args.divide and args.depth < 1:
+        raise CourseError("--divide needs --depth 1 or more")
     state = State.from_fen(args.fen)
     if args.tier == "fast":
         from .ataxx import fast
@@ -61,8 +87,6 @@ def _perft_command(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"depth {depth}: {nodes:>14,}   {seconds:8.3f} s")
     if args.divide:
-        if args.depth < 1:
-            raise CourseError("--divide needs --depth 1 or more")
         parts = split(args.depth)
         result["divide"] = {move.uai(): nodes for move, nodes in parts}
         if not args.json:
@@ -76,7 +100,7 @@ def _perft_command(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m course_lib",
         description="Game-tree search on ATAXX: command-line tools of the course.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -87,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "A finished game counts 0 at depth >= 1; a forced pass counts as one move.")
     p.add_argument("--fen", default="x5o/7/7/7/7/7/o5x x 0 1",
                    help="position to start from (default: the start position)")
-    p.add_argument("--depth", type=_non_negative, default=5, help="deepest depth (default 5)")
+    p.add_argument("--depth", type=_depth, default=5,
+                   help=f"deepest depth, 0 to {MAX_PERFT_DEPTH} (default 5; from the start "
+                        "position each ply multiplies the count, and the time, by about 30)")
     p.add_argument("--divide", action="store_true",
                    help="also split the count at DEPTH by first move")
     p.add_argument("--tier", choices=("fast", "reference"), default="fast",
@@ -119,8 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except CourseError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader of our output went away (as `... | head` does): stop quietly, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -53,13 +53,38 @@ with --elo0/--elo1, also:
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a count cannot be negative, got {value}")
-    return value
+    from .strength.elo import MAX_COUNT
+    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
+    digits = text.strip().lstrip("+-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown}")
+    if text.strip().startswith("-") and digits.strip("0"):
+        raise argparse.ArgumentTypeError(f"a count cannot be negative, got {shown}")
+    if len(digits.lstrip("0")) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        raise argparse.ArgumentTypeError(
+            f"a count is at most {MAX_COUNT:,} (a trillion games), got {shown}")
+    return int(digits)
+
+
+def whole_number(low: int, high: int, what: str = "") -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (``what`` says why, in words).
+
+    >>> whole_number(0, 8)("3")
+    3
+    """
+    def convert(text: str) -> int:
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
+        digits = text.strip()
+        sign = -1 if digits.startswith("-") else 1
+        digits = digits.lstrip("+-")
+        span = f"from {low:,} to {high:,}" + (f" ({what})" if what else "")
+        if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > 30:
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {shown}")
+        value = sign * int(digits)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {shown}")
+        return value
+    return convert
 
 
 def _pairs(text: str) -> list[int]:
@@ -74,7 +99,7 @@ def _probability(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number, got {text[:40]!r}") from None
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"expected a number strictly between 0 and 1, "
                                          f"got {value:g}")

@@ -46,11 +46,14 @@ def test_a_bad_fen_is_an_error_that_names_the_field(capsys):
     assert "6 ranks" in err and "expected 7" in err
 
 
-def test_a_negative_depth_is_refused(capsys):
+@pytest.mark.parametrize("depth", ["-1", "401", "99999999999999999999", "x", "", "1e3", "٣"])
+def test_a_depth_outside_0_to_400_is_refused_in_one_line(depth, capsys):
     with pytest.raises(SystemExit) as exit_info:
-        main(["perft", "--depth", "-1"])
+        main(["perft", "--depth", depth])
     assert exit_info.value.code == 2
-    assert "expected a number >= 0" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "expected a whole number from 0 to 400" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_runs_as_a_module():

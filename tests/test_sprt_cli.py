@@ -270,9 +270,11 @@ def test_command_errors_in_plain_words(capsys):
 @pytest.mark.parametrize("argv, words", [
     (["greedy"], "SPEC_B"),
     (["greedy", "random", "--alpha", "1.5"], "strictly between 0 and 1"),
-    (["greedy", "random", "--max-games", "0"], ">= 1"),
+    (["greedy", "random", "--max-games", "0"], "from 1 to 10,000,000"),
     (["greedy", "random", "--model", "binary"], "invalid choice"),
-    (["greedy", "random", "--workers", "-2"], "cannot be negative"),
+    (["greedy", "random", "--workers", "-2"], "from 0 to 256"),
+    (["greedy", "random", "--seed", "-1"], "from 0 to 18,446,744,073,709,551,615"),
+    (["greedy", "random", "--seed", "9" * 5000], "(5000 characters)"),
 ])
 def test_command_refuses_bad_arguments(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:

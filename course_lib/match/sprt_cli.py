@@ -32,7 +32,7 @@ import math
 import time
 from typing import Any
 
-from ..strength_cli import _count, _probability
+from ..strength_cli import _probability, whole_number
 from .sprt import DEFAULT_MAX_GAMES, MODELS, SprtRun, run_sprt
 
 __all__ = ["JSON_KEYS", "progress_marks", "register", "run_sprt"]
@@ -73,13 +73,6 @@ def progress_marks(every: int | None = None):
             step *= 10
 
 
-def _at_least_one(text: str) -> int:
-    value = _count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
-    return value
-
-
 def _model_line(model: str, run: SprtRun) -> str:
     what = {"binomial": "the lecture's win/loss test, draws ignored",
             "trinomial": "wins, draws and losses, per game",
@@ -109,11 +102,7 @@ def _elo_line(run: SprtRun) -> str:
     return f"Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
 
 
-def _decided_depth(text: str) -> int:
-    value = _count(text)
-    if value > 8:
-        raise argparse.ArgumentTypeError(f"expected a depth from 0 to 8, got {value}")
-    return value
+_decided_depth = whole_number(0, 8, "a depth")
 
 
 def _sprt_command(args: argparse.Namespace) -> int:
@@ -184,21 +173,21 @@ def register(subparsers: Any) -> None:
     p.add_argument("--scale", choices=("logistic", "normalized"), default="logistic",
                    help="the Elo of ELO0 and ELO1 (default logistic; binomial is logistic "
                         "only)")
-    p.add_argument("--max-games", type=_at_least_one, default=DEFAULT_MAX_GAMES,
+    p.add_argument("--max-games", type=whole_number(1, 10_000_000), default=DEFAULT_MAX_GAMES,
                    help=f"stop without a decision after this many games (default "
                         f"{DEFAULT_MAX_GAMES})")
-    p.add_argument("--openings-plies", type=_count, default=4,
+    p.add_argument("--openings-plies", type=whole_number(0, 100), default=4,
                    help="random plies from the start position before each pair (default 4)")
     p.add_argument("--decided-depth", type=_decided_depth, default=5,
                    help="draw an opening again while a search of this many plies finds a "
                         "forced end of the game (default 5; 0 keeps every opening)")
-    p.add_argument("--seed", type=_count, default=0,
+    p.add_argument("--seed", type=whole_number(0, 2**64 - 1), default=0,
                    help="seed of the openings and of seeded agents (default 0)")
-    p.add_argument("--workers", type=_count, default=None,
+    p.add_argument("--workers", type=whole_number(0, 256), default=None,
                    help="processes playing games (default: every core; 0: this process)")
-    p.add_argument("--time-ms", type=_at_least_one, default=None,
+    p.add_argument("--time-ms", type=whole_number(1, 86_400_000, "a day"), default=None,
                    help="each side's clock per game in ms; out of time loses (default: none)")
-    p.add_argument("--every", type=_at_least_one, default=None,
+    p.add_argument("--every", type=whole_number(1, 10_000_000), default=None,
                    help="print a progress line every EVERY games")
     p.add_argument("--timing", action="store_true", help="also print the wall time")
     p.add_argument("--json", action="store_true",
