@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from course_lib.agents import GreedyAgent, make_agent
 from course_lib.ataxx import PASS, State
 from course_lib.match.uai import parse_go, parse_position, serve_uai
@@ -118,15 +120,47 @@ def test_uainewgame_builds_a_fresh_agent():
     assert len(built) == 2
 
 
-def test_bad_input_is_logged_and_ignored():
+def test_bad_input_is_answered_with_info_strings_and_ignored():
     code, lines, log = talk("greedy", "hello\nsetoption name Hash value 16\nstop\n"
                             "position fen not/a/fen x\nposition startpos moves b7 zz9 b6\n"
                             "go\nquit\nisready\n")
     assert code == 0
     # The position is the one before the illegal move zz9; quit stops before isready.
     expected = GreedyAgent().choose_move(State.start().play("b7")).uai()
-    assert bestmove(lines) == expected and len(lines) == 2
+    infos = [line for line in lines if line.startswith("info string ")]
+    assert len(infos) == 3, lines           # hello, the FEN, zz9; setoption and stop are UAI
+    assert "unknown command 'hello'" in infos[0]
+    assert "FEN" in infos[1] and "zz9" in infos[2]
+    assert bestmove(lines) == expected and len(lines) == 5
     assert "unknown command" in log and "FEN" in log and "zz9" in log
+
+
+@pytest.mark.parametrize("go, words", [
+    ("go depth 1e400", "depth must be a whole number from 1 to 64 plies, got '1e400'"),
+    ("go btime 1e400", "btime must be a whole number from 0 to 1,000,000,000 ms, got '1e400'"),
+    ("go depth 0", "depth must be a whole number from 1 to 64 plies, got '0'"),
+    ("go depth -3", "depth must be a whole number from 1 to 64"),
+    ("go wtime nan", "wtime must be a whole number"),
+    ("go movetime inf", "movetime must be a whole number"),
+    ("go depth", "depth must be a whole number from 1 to 64 plies, got nothing"),
+    ("go sideways 3", "unknown word 'sideways'"),
+])
+def test_a_bad_go_is_described_and_the_engine_still_plays(go, words):
+    # These once killed the engine (OverflowError) or printed a traceback (depth 0).
+    code, lines, log = talk("greedy", f"position startpos\n{go}\nisready\n")
+    assert code == 0 and "Traceback" not in log
+    infos = [line for line in lines if line.startswith("info string ")]
+    assert len(infos) >= 1 and words in infos[0], lines
+    assert bestmove(lines) in [m.uai() for m in State.start().legal_moves()]
+    assert lines[-1] == "readyok"                 # it kept reading
+
+
+def test_the_uai_command_refuses_an_evaluation_that_does_not_fit_ataxx():
+    done = subprocess.run([sys.executable, "-m", "course_lib", "uai", "greedy:eval=openlines"],
+                          input="uai\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "tic-tac-toe" in done.stderr
+    assert "for ATAXX choose material or weights" in done.stderr
 
 
 def test_end_of_input_exits_0():

@@ -19,8 +19,11 @@ UAI (the Universal Ataxx Interface) is UCI with 'a' for 'c'. The commands unders
   makes a timed agent search to that depth. Agents without a time option (random, greedy,
   fixed-depth searches) ignore the clock and just search.
 - ``quit`` (or the end of the input) ends the program; ``stop``, ``ponderhit``, ``debug``,
-  ``setoption`` and anything unknown are ignored (the search is never running when they come:
+  ``setoption`` and ``register`` are ignored (the search is never running when they come:
   ``go`` answers before the next command is read).
+- Bad input never stops the engine: an unknown command, a position that cannot be read, a
+  number of ``go`` out of its range (``depth`` 1 to 64, times 0 to 10**9 ms) is answered with
+  an ``info string`` line that says what was wrong, and the rest of the line is used.
 
 Only the answers go to stdout; diagnostics and anything the agent prints go to stderr.
 
@@ -47,47 +50,83 @@ import time
 from typing import Any, Callable, TextIO
 
 from ..agents.base import as_agent
+from ..agents.search import MAX_DEPTH
 from ..ataxx import FIRST, PASS, State
+from ..errors import InvalidUaiCommandError
 from .protocol import _log, run_on_stdio, safe_choose
 
 AUTHOR = "course_lib"
 
-_GO_NUMBERS = ("wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes",
-               "mate")
+_GO_LIMITS: dict[str, tuple[int, int, str]] = {
+    "wtime": (0, 10**9, "ms"), "btime": (0, 10**9, "ms"), "winc": (0, 10**9, "ms"),
+    "binc": (0, 10**9, "ms"), "movetime": (0, 10**9, "ms"), "movestogo": (1, 10**6, "moves"),
+    "depth": (1, MAX_DEPTH, "plies"), "nodes": (1, 10**15, "nodes"), "mate": (1, 10**6, "moves"),
+}
+"""The numbers a ``go`` command may carry, each a whole number from its low to its high."""
+_GO_NUMBERS = tuple(_GO_LIMITS)
+_GO_FLAGS = ("infinite", "ponder", "searchmoves")
 
 
-def parse_go(words: list[str]) -> dict[str, int]:
+def parse_go(words: list[str], problems: list[str] | None = None) -> dict[str, int]:
     """The numbers of a ``go`` command: ``['go', 'btime', '900', 'depth', '3']`` ->
-    ``{'btime': 900, 'depth': 3}``. Unknown words and bad numbers are skipped.
+    ``{'btime': 900, 'depth': 3}``. A number that is missing, not a whole number or out of its
+    range (depth 1 to 64, times 0 to 10**9 ms, ...) is left out, and so is an unknown word;
+    each is described in ``problems`` (a list, if given), for the engine to report.
 
-    >>> parse_go("go wtime 1000 btime 2000 infinite depth x".split())
+    >>> problems = []
+    >>> parse_go("go wtime 1000 btime 2000 infinite depth x".split(), problems)
     {'wtime': 1000, 'btime': 2000}
+    >>> problems
+    ["go: depth must be a whole number from 1 to 64 plies, got 'x'; ignored"]
     """
+    problems = [] if problems is None else problems
     numbers: dict[str, int] = {}
     i = 1
     while i < len(words):
         key = words[i]
-        if key in _GO_NUMBERS and i + 1 < len(words):
-            try:
-                numbers[key] = int(float(words[i + 1]))
-                i += 2
-                continue
-            except ValueError:
-                pass
+        if key in _GO_LIMITS:
+            low, high, unit = _GO_LIMITS[key]
+            text = words[i + 1] if i + 1 < len(words) else None
+            value = _whole(text) if text is not None else None
+            if value is None or not low <= value <= high:
+                shown = "nothing" if text is None else repr(text[:40])
+                problems.append(f"go: {key} must be a whole number from {low} to {high:,} "
+                                f"{unit}, got {shown}; ignored")
+            else:
+                numbers[key] = value
+            i += 2
+            continue
+        if key not in _GO_FLAGS:
+            problems.append(f"go: unknown word {key[:40]!r}; ignored")
         i += 1
     return numbers
+
+
+def _whole(text: str) -> int | None:
+    """``text`` as a whole number ('900', '-5', '900.0'), or None (also for '1e400', 'nan')."""
+    if len(text) > 40:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return int(value) if math.isfinite(value) and value.is_integer() else None
 
 
 def parse_position(words: list[str]) -> State:
     """The position of a ``position startpos|fen FEN [moves ...]`` command.
 
-    Raises ValueError if the FEN cannot be read; playing the moves stops at the first one that
-    is not legal, and the error is raised with the position reached attached as
-    ``error.state``.
+    Raises InvalidUaiCommandError (or InvalidFenError) if the command or its FEN cannot be
+    read; playing the moves stops at the first one that is not legal, and the error is raised
+    with the position reached attached as ``error.state``.
     """
     if len(words) < 2 or words[1] not in ("startpos", "fen"):
-        raise ValueError("expected 'position startpos' or 'position fen FEN', then "
-                         "optionally 'moves m1 m2 ...'")
+        raise InvalidUaiCommandError("expected 'position startpos' or 'position fen FEN', then "
+                                     "optionally 'moves m1 m2 ...'")
     moves_at = words.index("moves") if "moves" in words else len(words)
     if words[1] == "startpos":
         state = State.start()
@@ -97,7 +136,7 @@ def parse_position(words: list[str]) -> State:
         try:
             state = state.play(text)
         except ValueError as error:
-            failure = ValueError(f"move {text!r}: {error}")
+            failure = InvalidUaiCommandError(f"move {text[:40]!r}: {error}")
             failure.state = state                         # type: ignore[attr-defined]
             raise failure from None
     return state
@@ -146,6 +185,11 @@ def serve_uai(agent_factory: Callable[[], Any] | str, stdin: TextIO, stdout: Tex
             return False
         return True
 
+    def tell(problem: str) -> bool:
+        """Report a problem with the input: on stderr, and to the GUI as ``info string``."""
+        _log(log, problem)
+        return answer("info string " + " ".join(problem.split()))
+
     def current_agent() -> Any:
         nonlocal agent
         if agent is None:
@@ -184,11 +228,17 @@ def serve_uai(agent_factory: Callable[[], Any] | str, stdin: TextIO, stdout: Tex
                 reached = getattr(error, "state", None)
                 if reached is not None:
                     state = reached
-                    _log(log, f"{line.strip()!r}: {error}; the position stops before it")
+                    problem = f"{line.strip()[:200]!r}: {error}; the position stops before it"
                 else:
-                    _log(log, f"ignored {line.strip()!r}: {error}")
+                    problem = f"ignored {line.strip()[:200]!r}: {error}"
+                if not tell(problem):
+                    return 0
         elif command == "go":
-            limits = parse_go(words)
+            problems: list[str] = []
+            limits = parse_go(words, problems)
+            for problem in problems:
+                if not tell(problem):
+                    return 0
             started = time.perf_counter()
             if not state.legal_moves() or state.is_over():
                 move, info = PASS, None
@@ -216,15 +266,16 @@ def serve_uai(agent_factory: Callable[[], Any] | str, stdin: TextIO, stdout: Tex
         elif command in ("stop", "ponderhit", "debug", "setoption", "register"):
             continue
         else:
-            _log(log, f"ignored the unknown command {line.strip()[:200]!r}")
+            if not tell(f"ignored the unknown command {line.strip()[:200]!r}"):
+                return 0
 
 
 def _uai_command(args: argparse.Namespace) -> int:
-    from ..agents import parse_spec
+    from ..agents.spec import check_agent_spec
     try:
-        parse_spec(args.spec)
+        check_agent_spec(args.spec, State.start())    # a spec that cannot play ATAXX: now
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return 2
     return run_on_stdio(lambda stdin, stdout: serve_uai(args.spec, stdin, stdout,
                                                         log=sys.stderr))
