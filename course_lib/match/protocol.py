@@ -492,14 +492,15 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
 
 
 def _agent_command(args: argparse.Namespace) -> int:
-    from ..agents import parse_spec
+    from ..agents.spec import check_agent_spec
     try:
-        parse_spec(args.spec)                           # a bad spec fails now, not at READY
         start = State.from_fen(args.fen) if args.fen else None
         if start is None and os.environ.get(START_FEN_VARIABLE):
             start = State.from_fen(os.environ[START_FEN_VARIABLE])
+        # a bad spec, or an evaluation that does not fit ATAXX, fails now, not at READY
+        check_agent_spec(args.spec, start or State.start())
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return 2
     return run_on_stdio(lambda stdin, stdout: serve(args.spec, stdin, stdout, start=start,
                                                     log=sys.stderr))
