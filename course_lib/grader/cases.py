@@ -8,8 +8,8 @@ leads to ``subtree`` with the other player to move.
 >>> root = PassTree([[3, ("pass", [4, 9])], [2, 7]])
 >>> root.apply(0).apply(1).legal_moves()
 ['pass']
->>> root.apply(0).apply(1).apply("pass").to_move
-1
+>>> root.apply(0).apply(1).to_move, root.apply(0).apply(1).apply("pass").to_move
+(1, 2)
 """
 
 from __future__ import annotations

@@ -152,8 +152,10 @@ def _generic_hint(kind: str, got: Outcome) -> str:
 
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:
     parent = path[:-1]
+    if what == "iterative deepening":
+        return "which the right one never visits (it has stopped by then)"
     if parent in set(ref_visits):
-        if what in ("alpha-beta", "search with a table", "iterative deepening"):
+        if what in ("alpha-beta", "search with a table"):
             return "which the right one cuts (it never searches it)"
         return "which the right one does not visit"
     return "which the right one never reaches"

@@ -43,7 +43,15 @@ def move_label(move: Any) -> str:
 
 
 def path_name(path: tuple) -> str:
-    """A node's name: 'root', or its moves joined by dots ('1.2', 'b6.f6', '1.pass.0')."""
+    """A node's name: 'root', or its moves joined by dots ('1.2', 'b6.f6', '1.pass.0'). A
+    grader's label in front (one search of several) is written first: 'depth 2: 1.0'.
+
+    >>> path_name(()), path_name((1, "pass", 0)), path_name(("depth 2", 3, 1))
+    ('root', '1.pass.0', 'depth 2: 3.1')
+    """
+    if path and isinstance(path[0], str) and " " in path[0]:
+        rest = path_name(path[1:])
+        return path[0] if not path[1:] else f"{path[0]}: {rest}"
     return ".".join(move_label(m) for m in path) if path else "root"
 
 

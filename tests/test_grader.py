@@ -1,0 +1,597 @@
+"""The grader judges the reference right, the skeleton not answered, classic mistakes (written
+here as students write them, not copied from the grader's variants) wrong with the hint for
+that mistake, and stops loops, errors, garbage and changed positions quickly."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from course_lib import grader
+from course_lib.grader import EXERCISES, MISTAKE_KINDS, grade, mistakes, skeleton, solution
+from course_lib.grader import grading
+from course_lib.grader.exercises import SPECS, build_mistake
+
+INF = math.inf
+
+
+def is_pass(move):
+    return move == "pass" or getattr(move, "is_pass", False) is True
+
+
+# --- 03-minimax -----------------------------------------------------------------------------
+
+def minimax_depth_kept(state, depth, player, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, player), None
+    scores = []
+    for m in state.legal_moves():
+        scores.append((minimax_depth_kept(state.apply(m), depth, player, evaluate)[0], m))
+    pick = max if state.to_move == player else min
+    best = pick(s for s, _ in scores)
+    return best, next(m for s, m in scores if s == best)
+
+
+def minimax_last_tie(state, depth, player, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, player), None
+    best, best_move = None, None
+    for m in state.legal_moves():
+        v = minimax_last_tie(state.apply(m), depth - 1, player, evaluate)[0]
+        if best is None or (v >= best if state.to_move == player else v <= best):
+            best, best_move = v, m
+    return best, best_move
+
+
+def minimax_mover_view(state, depth, player, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move), None
+    best, best_move = None, None
+    for m in state.legal_moves():
+        v = minimax_mover_view(state.apply(m), depth - 1, player, evaluate)[0]
+        if best is None or (v > best if state.to_move == player else v < best):
+            best, best_move = v, m
+    return best, best_move
+
+
+def minimax_all_max(state, depth, player, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, player), None
+    best, best_move = -INF, None
+    for m in state.legal_moves():
+        v, _ = minimax_all_max(state.apply(m), depth - 1, player, evaluate)
+        if v > best:
+            best, best_move = v, m
+    return best, best_move
+
+
+def minimax_stops_at_pass(state, depth, player, evaluate):
+    moves = state.legal_moves()
+    if depth == 0 or not moves or is_pass(moves[0]):     # "no move: the game is over"
+        return evaluate(state, player), None
+    best, best_move = None, None
+    for m in moves:
+        v = minimax_stops_at_pass(state.apply(m), depth - 1, player, evaluate)[0]
+        if best is None or (v > best if state.to_move == player else v < best):
+            best, best_move = v, m
+    return best, best_move
+
+
+def minimax_one_ply_short(state, depth, player, evaluate):
+    if depth <= 1 or state.is_terminal():
+        return evaluate(state, player), None
+    best, best_move = None, None
+    for m in state.legal_moves():
+        v = minimax_one_ply_short(state.apply(m), depth - 1, player, evaluate)[0]
+        if best is None or (v > best if state.to_move == player else v < best):
+            best, best_move = v, m
+    return best, best_move
+
+
+# --- 03-negamax -----------------------------------------------------------------------------
+
+def negamax_no_minus(state, depth, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move), None
+    best, best_move = -INF, None
+    for m in state.legal_moves():
+        v = negamax_no_minus(state.apply(m), depth - 1, evaluate)[0]
+        if v > best:
+            best, best_move = v, m
+    return best, best_move
+
+
+def negamax_player_one(state, depth, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, 1), None
+    best, best_move = -INF, None
+    for m in state.legal_moves():
+        v = -negamax_player_one(state.apply(m), depth - 1, evaluate)[0]
+        if v > best:
+            best, best_move = v, m
+    return best, best_move
+
+
+def negamax_last_tie(state, depth, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move), None
+    best, best_move = -INF, None
+    for m in state.legal_moves():
+        v = -negamax_last_tie(state.apply(m), depth - 1, evaluate)[0]
+        if v >= best:
+            best, best_move = v, m
+    return best, best_move
+
+
+def negamax_depth_kept(state, depth, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move), None
+    best, best_move = -INF, None
+    for m in state.legal_moves():
+        v = -negamax_depth_kept(state.apply(m), depth, evaluate)[0]
+        if v > best:
+            best, best_move = v, m
+    return best, best_move
+
+
+def negamax_skips_pass(state, depth, evaluate):
+    moves = [m for m in state.legal_moves() if not is_pass(m)]
+    if depth == 0 or not moves:
+        return evaluate(state, state.to_move), None
+    best, best_move = -INF, None
+    for m in moves:
+        v = -negamax_skips_pass(state.apply(m), depth - 1, evaluate)[0]
+        if v > best:
+            best, best_move = v, m
+    return best, best_move
+
+
+# --- 04-alphabeta-minmax --------------------------------------------------------------------
+
+def _alphabeta(strict=False, narrow=True, pass_window=True, tie=False, view="player",
+               decrease=1):
+    """A student's alpha-beta with one switch per classic mistake (each test flips one)."""
+    def alphabeta(state, depth, alpha, beta, player, evaluate):
+        if depth == 0 or state.is_terminal():
+            who = player if view == "player" else state.to_move
+            return evaluate(state, who), None
+        maximizing = state.to_move == player
+        best = -INF if maximizing else INF
+        best_move = None
+        for move in state.legal_moves():
+            a, b = (alpha, beta) if pass_window else (-INF, INF)
+            score, _ = alphabeta(state.apply(move), depth - decrease, a, b, player, evaluate)
+            better = (score >= best if tie else score > best) if maximizing \
+                else (score <= best if tie else score < best)
+            if better:
+                best, best_move = score, move
+            if maximizing:
+                if best > beta if strict else best >= beta:
+                    return best, best_move
+                if narrow:
+                    alpha = max(alpha, best)
+            else:
+                if best < alpha if strict else best <= alpha:
+                    return best, best_move
+                if narrow:
+                    beta = min(beta, best)
+        return best, best_move
+    return alphabeta
+
+
+# --- 04-alphabeta-negamax -------------------------------------------------------------------
+
+def _negamax_ab(strict=False, narrow=True, window="flipped", sign=True, tie=False,
+                decrease=1):
+    def negamax_alphabeta(state, depth, alpha, beta, evaluate):
+        if depth == 0 or state.is_terminal():
+            return evaluate(state, state.to_move), None
+        best, best_move = -INF, None
+        for move in state.legal_moves():
+            child_window = {"flipped": (-beta, -alpha), "negated": (-alpha, -beta),
+                            "same": (alpha, beta)}[window]
+            score, _ = negamax_alphabeta(state.apply(move), depth - decrease, *child_window,
+                                         evaluate)
+            if sign:
+                score = -score
+            if score >= best if tie else score > best:
+                best, best_move = score, move
+            if best > beta if strict else best >= beta:
+                break
+            if narrow:
+                alpha = max(alpha, best)
+        return best, best_move
+    return negamax_alphabeta
+
+
+# --- 05-iterative-deepening -----------------------------------------------------------------
+
+def _deepening(check=True, reorder="best first", on_timeout="stop", count_started=False):
+    def iterative_deepening(state, max_depth, deadline, clock, search):
+        order = state.legal_moves()
+        answer, done = None, 0
+        depth = 1
+        while depth <= max_depth:
+            if count_started:
+                done = depth
+            found = search(state, depth, order)
+            if found is None:
+                if on_timeout == "stop":
+                    break
+                depth += 1
+                continue
+            _, answer, values = found
+            done = depth
+            if reorder == "best first":
+                order = [m for m, v in sorted(values, key=lambda mv: -mv[1])]
+            elif reorder == "worst first":
+                order = [m for m, v in sorted(values, key=lambda mv: mv[1])]
+            if check and clock() > deadline:
+                break
+            depth += 1
+        return answer, done
+    return iterative_deepening
+
+
+# --- 05-table-probe-store -------------------------------------------------------------------
+
+def _table(depth_rule="same", bounds=True, store=True, move_first=True, kind_alpha="entry"):
+    def table_search(state, depth, alpha, beta, evaluate, table):
+        moves = state.legal_moves()
+        if depth == 0 or not moves:
+            return evaluate(state, state.to_move), None
+        original_alpha = alpha
+        hit = table.get(state.key())
+        if hit:
+            d, v, kind, m = hit
+            usable = d == depth if depth_rule == "same" else d >= depth
+            if usable:
+                if kind == "exact" or not bounds:
+                    return v, m
+                if kind == "lower":
+                    alpha = max(alpha, v)
+                if kind == "upper":
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    return v, m
+            if move_first and m in moves:
+                moves.remove(m)
+                moves.insert(0, m)
+        best, best_move = -INF, None
+        for move in moves:
+            v = -table_search(state.apply(move), depth - 1, -beta, -alpha, evaluate, table)[0]
+            if v > best:
+                best, best_move = v, move
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        low = original_alpha if kind_alpha == "entry" else alpha
+        kind = "upper" if best <= low else "lower" if best >= beta else "exact"
+        if store:
+            table[state.key()] = (depth, best, kind, best_move)
+        return best, best_move
+    return table_search
+
+
+# --- 06 ------------------------------------------------------------------------------------
+
+def _ucb(unvisited_first=True, log_of="parent", side="mine", two=True, root=True, tie=False):
+    def ucb_select(node, c):
+        best, best_value = None, -INF
+        for child in node.children:
+            if child.visits == 0:
+                if unvisited_first:
+                    return child
+                continue
+            n = node.visits if log_of == "parent" else child.visits
+            rate = child.wins / child.visits
+            if side != "mine":
+                rate = 1 - rate
+            inner = (2 if two else 1) * math.log(n) / child.visits
+            value = rate + c * (math.sqrt(inner) if root else inner)
+            if value >= best_value if tie else value > best_value:
+                best, best_value = child, value
+        return best
+    return ucb_select
+
+
+def bp_to_move(path, outcome):
+    for node in path:
+        node.visits += 1
+        node.wins += outcome if node.to_move == 1 else 1 - outcome
+
+
+def bp_player_one(path, outcome):
+    for node in path:
+        node.visits += 1
+        node.wins += outcome
+
+
+def bp_skip_root(path, outcome):
+    for node in path[1:]:
+        node.visits += 1
+        node.wins += outcome if node.player == 1 else 1 - outcome
+
+
+def bp_leaf_only(path, outcome):
+    leaf = path[-1]
+    leaf.visits += 1
+    leaf.wins += outcome if leaf.player == 1 else 1 - outcome
+
+
+def bp_draw_nothing(path, outcome):
+    for node in path:
+        node.visits += 1
+        winner = 1 if outcome == 1 else 2 if outcome == 0 else 0
+        if winner == node.player:
+            node.wins += 1
+
+
+# --- 07 ------------------------------------------------------------------------------------
+
+def _sprt(steps="right", draws="ignored", bounds="right"):
+    def sprt_step(llr, result, p0, p1, alpha, beta):
+        win, loss = math.log(p1 / p0), math.log((1 - p1) / (1 - p0))
+        if steps == "swapped":
+            win, loss = loss, win
+        if steps == "inverted":
+            win, loss = -win, -loss
+        if result == 1:
+            llr += win
+        elif result == 0 or draws == "loss":
+            llr += loss
+        low, high = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+        if bounds == "swapped":
+            low, high = math.log(alpha / (1 - beta)), math.log((1 - alpha) / beta)
+        if bounds == "no log":
+            low, high = beta / (1 - alpha), (1 - beta) / alpha
+        decision = "accept H1" if llr >= high else "accept H0" if llr <= low else "continue"
+        return llr, decision
+    return sprt_step
+
+
+# --- 02 ------------------------------------------------------------------------------------
+
+def _evaluation(view="player", mobility="both", weight=4, sign=1):
+    def evaluate(state, player):
+        me = player if view == "player" else state.to_move
+        you = 3 - me
+        stones = state.stones(me) - state.stones(you)
+        if mobility == "both":
+            mob = len(state.generate_moves(me)) - len(state.generate_moves(you))
+        elif mobility == "mover":
+            mob = len(state.generate_moves()) - len(state.generate_moves())
+        else:
+            mob = len(state.generate_moves(me))
+        return weight * stones + sign * mob
+    return evaluate
+
+
+STUDENT_MISTAKES = {
+    "03-minimax": [(minimax_depth_kept, "depth_not_decreased"),
+                   (minimax_last_tie, "ties_replaced"),
+                   (minimax_mover_view, "wrong_view"),
+                   (minimax_all_max, "min_missing"),
+                   (minimax_stops_at_pass, "pass_missing"),
+                   (minimax_one_ply_short, "depth_off_by_one")],
+    "03-negamax": [(negamax_no_minus, "negamax_sign"),
+                   (negamax_player_one, "wrong_view"),
+                   (negamax_last_tie, "ties_replaced"),
+                   (negamax_depth_kept, "depth_not_decreased"),
+                   (negamax_skips_pass, "pass_missing")],
+    "04-alphabeta-minmax": [(_alphabeta(strict=True), "cut_strict"),
+                            (_alphabeta(narrow=False), "window_not_narrowed"),
+                            (_alphabeta(pass_window=False), "window_not_passed"),
+                            (_alphabeta(tie=True), "ties_replaced"),
+                            (_alphabeta(view="mover"), "wrong_view"),
+                            (_alphabeta(decrease=0), "depth_not_decreased")],
+    "04-alphabeta-negamax": [(_negamax_ab(strict=True), "cut_strict"),
+                             (_negamax_ab(window="negated"), "negamax_window"),
+                             (_negamax_ab(window="same"), "negamax_window"),
+                             (_negamax_ab(sign=False), "negamax_sign"),
+                             (_negamax_ab(narrow=False), "window_not_narrowed"),
+                             (_negamax_ab(tie=True), "ties_replaced"),
+                             (_negamax_ab(decrease=0), "depth_not_decreased")],
+    "05-iterative-deepening": [(_deepening(check=False), "deadline_never_checked"),
+                               (_deepening(check=False, on_timeout="continue"),
+                                "search_after_timeout"),
+                               (_deepening(reorder="none"), "no_reordering"),
+                               (_deepening(reorder="worst first"), "reordered_backwards"),
+                               (_deepening(count_started=True), "unfinished_depth")],
+    "05-table-probe-store": [(_table(depth_rule="at least"), "table_wrong_depth"),
+                             (_table(bounds=False), "table_bounds_as_exact"),
+                             (_table(store=False), "table_never_stored"),
+                             (_table(move_first=False), "table_move_not_first"),
+                             (_table(kind_alpha="current"), "table_kind_wrong")],
+    "06-ucb-select": [(_ucb(unvisited_first=False), "ucb_unvisited_not_first"),
+                      (_ucb(log_of="child"), "ucb_wrong_log"),
+                      (_ucb(side="theirs"), "ucb_wrong_side"),
+                      (_ucb(two=False), "ucb_factor_missing"),
+                      (_ucb(root=False), "ucb_no_sqrt"),
+                      (_ucb(tie=True), "ties_replaced")],
+    "06-backpropagate": [(bp_to_move, "reward_wrong_player"),
+                         (bp_player_one, "reward_player_one_only"),
+                         (bp_skip_root, "root_not_updated"),
+                         (bp_leaf_only, "leaf_only"),
+                         (bp_draw_nothing, "draw_not_half")],
+    "07-sprt-llr": [(_sprt(steps="swapped"), "llr_steps_swapped"),
+                    (_sprt(steps="inverted"), "llr_ratio_inverted"),
+                    (_sprt(draws="loss"), "llr_draw_as_loss"),
+                    (_sprt(bounds="swapped"), "sprt_bounds_swapped"),
+                    (_sprt(bounds="no log"), "sprt_bounds_not_log")],
+    "02-evaluation": [(_evaluation(view="mover"), "eval_wrong_view"),
+                      (_evaluation(mobility="mover"), "eval_mobility_mover_only"),
+                      (_evaluation(weight=1), "eval_material_weight"),
+                      (_evaluation(sign=-1), "eval_mobility_sign"),
+                      (_evaluation(mobility="mine"), "eval_opponent_mobility")],
+}
+
+STUDENT_RIGHT = {
+    "04-alphabeta-minmax": _alphabeta(), "04-alphabeta-negamax": _negamax_ab(),
+    "05-iterative-deepening": _deepening(), "05-table-probe-store": _table(),
+    "06-ucb-select": _ucb(), "07-sprt-llr": _sprt(), "02-evaluation": _evaluation(),
+}
+
+
+def test_every_exercise_has_mistakes_written_here():
+    assert sorted(STUDENT_MISTAKES) == EXERCISES
+    for name, written in STUDENT_MISTAKES.items():
+        assert len(written) >= 5, name
+        assert {key for _, key in written} <= set(mistakes(name))
+
+
+@pytest.mark.parametrize("name", EXERCISES)
+def test_the_reference_solution_is_right(name):
+    result = grade(name, solution(name))
+    assert result.verdict == "right" and str(result) == f"{name}: right"
+
+
+@pytest.mark.parametrize("name", sorted(STUDENT_RIGHT))
+def test_a_right_solution_written_otherwise_is_right(name):
+    assert grade(name, STUDENT_RIGHT[name]).verdict == "right"
+
+
+@pytest.mark.parametrize("name", EXERCISES)
+def test_the_skeleton_is_not_answered_yet(name):
+    namespace: dict = {}
+    exec(skeleton(name), namespace)
+    function = next(v for k, v in namespace.items() if callable(v) and not k.startswith("_"))
+    result = grade(name, function)
+    assert result.verdict == "not answered yet"
+    assert str(result).startswith(f"{name}: not answered yet")
+
+
+CASES = [(name, function, key) for name, written in STUDENT_MISTAKES.items()
+         for function, key in written]
+
+
+@pytest.mark.parametrize("name, function, key", CASES,
+                         ids=[f"{n}-{k}-{i}" for i, (n, _, k) in enumerate(CASES)])
+def test_a_classic_mistake_is_wrong_with_its_hint(name, function, key):
+    result = grade(name, function)
+    text = str(result)
+    assert text.startswith(f"{name}: wrong")
+    assert result.mistake == key
+    assert MISTAKE_KINDS[key] in text
+
+
+@pytest.mark.parametrize("name", EXERCISES)
+def test_every_known_variant_gets_its_own_hint(name):
+    spec = SPECS[name]
+    for mistake in spec.mistakes:
+        assert grade(name, build_mistake(spec, mistake)).mistake == mistake.key
+
+
+def test_a_wrong_search_names_the_first_differing_node_and_draws_it():
+    result = grade("04-alphabeta-minmax", _alphabeta(strict=True))
+    assert "your alpha-beta visited node 2.1, which the right one cuts" in str(result)
+    assert result.divergence == (2, 1)
+    figure = result.figure()
+    assert figure.get_figwidth() * 100 <= 960
+    assert len(figure.axes) == 2
+    assert [ax.get_title() for ax in figure.axes] == ["your alpha-beta", "the right one"]
+
+
+def test_a_hint_never_contains_code():
+    for hint in MISTAKE_KINDS.values():
+        for code in ("state.", "node.", "math.", "return ", " = ", "==", "-alpha", "depth - 1"):
+            assert code not in hint, (code, hint)
+
+
+# --- Faults: loops, errors, garbage, changed positions -----------------------------------------
+
+def endless_search(state, depth, evaluate):
+    while True:
+        state.legal_moves()
+
+
+def endless_recursion(state, depth, evaluate):
+    return negamax_depth_kept(state, depth, evaluate) if False else \
+        endless_recursion(state.apply(state.legal_moves()[0]) if state.legal_moves() else state,
+                          depth, evaluate)
+
+
+def raising_search(state, depth, evaluate):
+    moves = state.legal_moves()
+    return 1 / (len(moves) - len(moves)), moves[0]
+
+
+def garbage_search(state, depth, evaluate):
+    state.legal_moves()
+    return "three"
+
+
+def none_after_work(state, depth, evaluate):
+    state.legal_moves()
+
+
+def mutating_evaluation(state, player):
+    state.grid[4][4] = 1
+    return 0
+
+
+def mutating_ucb(node, c):
+    node.visits += 1
+    return node.children[0]
+
+
+def test_an_endless_search_is_stopped_by_the_node_budget():
+    result = grade("03-negamax", endless_search)
+    assert result.verdict == "wrong" and result.student.status == "budget"
+    assert "was stopped" in str(result)
+
+
+def test_endless_recursion_is_wrong_and_the_grader_survives():
+    result = grade("03-negamax", endless_recursion)
+    assert result.verdict == "wrong"
+    assert grade("03-negamax", solution("03-negamax")).verdict == "right"
+
+
+def test_a_loop_that_touches_nothing_is_stopped_by_the_time_limit(monkeypatch):
+    monkeypatch.setattr(grading, "TIME_LIMIT", 0.2)
+
+    def spin(llr, result, p0, p1, alpha, beta):
+        while True:
+            pass
+
+    result = grade("07-sprt-llr", spin)
+    assert result.verdict == "wrong" and result.student.status == "time"
+    assert grade("07-sprt-llr", solution("07-sprt-llr")).verdict == "right"
+
+
+def test_an_error_is_shown_as_the_students_own():
+    result = grade("03-negamax", raising_search)
+    text = str(result)
+    assert result.verdict == "wrong" and "ZeroDivisionError" in text
+    assert "raising_search" in text and "1 / (len(moves) - len(moves))" in text
+    assert "grading.py" not in text and "result.py" not in text
+
+
+def test_garbage_and_a_forgotten_return_are_wrong_with_a_message():
+    assert "returns a pair (value, move)" in str(grade("03-negamax", garbage_search))
+    result = grade("03-negamax", none_after_work)
+    assert result.verdict == "wrong" and "returned None" in str(result)
+
+
+def test_changing_the_given_position_is_wrong():
+    result = grade("02-evaluation", mutating_evaluation)
+    assert result.verdict == "wrong" and "changed the position" in str(result)
+    result = grade("06-ucb-select", mutating_ucb)
+    assert result.verdict == "wrong" and "changed node" in str(result)
+
+
+def test_a_traced_state_refuses_to_be_changed():
+    from course_lib.grader.trace import Trace, TracedState
+    from course_lib.games import TicTacToe
+    state = TracedState(TicTacToe(), Trace())
+    with pytest.raises(AttributeError, match="never changes"):
+        state.to_move = 2
+
+
+def test_not_a_function_and_unknown_names_are_answered_in_words():
+    assert str(grade("03-negamax", 42)).startswith("03-negamax: wrong")
+    assert str(grade("03-negamax", ...)).startswith("03-negamax: not answered yet")
+    assert "no such exercise" in str(grade("99-nothing", solution("03-negamax")))
+    with pytest.raises(ValueError, match="no exercise"):
+        grader.skeleton("99-nothing")
