@@ -485,7 +485,8 @@ def test_every_known_variant_gets_its_own_hint(name):
 
 def test_a_wrong_search_names_the_first_differing_node_and_draws_it():
     result = grade("04-alphabeta-minmax", _alphabeta(strict=True))
-    assert "your alpha-beta visited node 2.1, which the right one cuts" in str(result)
+    assert "your alpha-beta visited node 2.1 (visit 9), which the right one cuts" in str(result)
+    assert "the right one visits node 3 there" in str(result)
     assert result.divergence == (2, 1)
     figure = result.figure()
     assert figure.get_figwidth() * 100 <= 960

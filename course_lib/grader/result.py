@@ -151,14 +151,9 @@ def _generic_hint(kind: str, got: Outcome) -> str:
 
 
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:
-    parent = path[:-1]
-    if what == "iterative deepening":
-        return "which the right one never visits (it has stopped by then)"
-    if parent in set(ref_visits):
-        if what in ("alpha-beta", "search with a table"):
-            return "which the right one cuts (it never searches it)"
-        return "which the right one does not visit"
-    return "which the right one never reaches"
+    if what in ("alpha-beta", "search with a table") and path[:-1] in set(ref_visits):
+        return "which the right one cuts (it never searches it)"
+    return "which the right one never visits"
 
 
 def describe(what: str, kind: str, got: Outcome, ref: Outcome) -> tuple[str, tuple | None]:
@@ -204,21 +199,23 @@ def _first_difference(mine: list, right: list) -> tuple | None:
 
 def _node_words(what: str, mine: list, right: list, divergence: tuple) -> str:
     a, b, i = divergence
-    before = f"after {path_name(mine[i - 1])}, " if i > 0 else ""
-    if a is not None and a not in set(right):
-        text = f"{before}your {what} visited node {path_name(a)}, {_why_not(a, right, what)}"
-        if b is not None:
-            text += f"; the right one visits node {path_name(b)} there"
-        return text + f" (node {i + 1} of the search)."
+    before = f"after node {path_name(mine[i - 1])}, " if i > 0 else ""
+    where = f" (visit {i + 1})"
     if a is None:
         return (f"your {what} stopped after {len(mine)} nodes; the right one goes on to node "
                 f"{path_name(b)} (and {len(right) - len(mine)} nodes in all that yours never "
                 "visits).")
-    if b is not None and b not in set(mine):
-        return (f"{before}your {what} visited node {path_name(a)} where the right one visits "
-                f"node {path_name(b)}, which yours never visits.")
-    return (f"{before}your {what} visited node {path_name(a)}, the right one node "
-            f"{path_name(b)}: the same nodes in another order (node {i + 1} of the search).")
+    if b is None:
+        return (f"your {what} visited node {path_name(a)}{where}, "
+                f"{_why_not(a, right, what)}: the right one had finished by then.")
+    if a not in set(right):
+        return (f"{before}your {what} visited node {path_name(a)}{where}, "
+                f"{_why_not(a, right, what)}; the right one visits node {path_name(b)} there.")
+    text = (f"{before}your {what} visited node {path_name(a)}{where}, where the right one "
+            f"visits node {path_name(b)}")
+    if b not in set(mine):
+        return text + f"; yours never visits node {path_name(b)}."
+    return text + ": the same nodes in another order."
 
 
 def _show(value: Any) -> str:
