@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..errors import IllegalMoveError, InvalidPositionError
+
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8),      # rows
          (0, 3, 6), (1, 4, 7), (2, 5, 8),      # columns
          (0, 4, 8), (2, 4, 6))                 # diagonals
@@ -28,25 +30,33 @@ class TicTacToe:
 
     def __init__(self, cells: Sequence[int] = (0,) * 9, to_move: int | None = None,
                  last_move: int | None = None) -> None:
-        cells = tuple(cells)
-        if len(cells) != 9 or any(c not in (0, 1, 2) for c in cells):
-            raise ValueError("cells must be 9 values, each 0 (empty), 1 (X) or 2 (O)")
+        try:
+            cells = tuple(cells)
+        except TypeError:
+            cells = ()
+        if len(cells) != 9 or any(type(c) is not int or c not in (0, 1, 2) for c in cells):
+            raise InvalidPositionError("cells must be 9 values, each 0 (empty), 1 (X) or 2 (O)")
         xs, os = cells.count(1), cells.count(2)
         if xs - os not in (0, 1):
-            raise ValueError(f"X moves first, so X has as many marks as O or one more; "
+            raise InvalidPositionError(f"X moves first, so X has as many marks as O or one more; "
                              f"got {xs} X and {os} O")
         self.cells = cells
         self.to_move = 1 if xs == os else 2
         if to_move is not None and to_move != self.to_move:
-            raise ValueError(f"with {xs} X and {os} O it is player {self.to_move} to move")
+            raise InvalidPositionError(
+                f"with {xs} X and {os} O it is player {self.to_move} to move, not {to_move!r}")
         self.last_move = last_move
 
     @classmethod
     def from_string(cls, text: str) -> TicTacToe:
         """Read 9 characters X, O, . (spaces and newlines ignored): ``'X.O/.X./...'``."""
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"expected text of 9 squares written X, O or ., got "
+                                       f"{type(text).__name__}")
         chars = [c for c in text.upper() if c in "XO.-"]
         if len(chars) != 9:
-            raise ValueError(f"expected 9 squares written X, O or ., got {len(chars)} in {text!r}")
+            raise InvalidPositionError(
+                f"expected 9 squares written X, O or ., got {len(chars)} in {text[:100]!r}")
         return cls([{"X": 1, "O": 2}.get(c, 0) for c in chars])
 
     def line_owner(self) -> int:
@@ -63,8 +73,10 @@ class TicTacToe:
         return [i for i, c in enumerate(self.cells) if c == 0]
 
     def apply(self, move: int) -> TicTacToe:
-        if not (isinstance(move, int) and 0 <= move <= 8) or self.cells[move] != 0:
-            raise ValueError(f"move {move!r} is not an empty square 0..8 of\n{self}")
+        if type(move) is not int or not 0 <= move <= 8 or self.cells[move] != 0:
+            shown = "".join(".XO"[c] for c in self.cells)
+            raise IllegalMoveError(f"move {move!r:.40} is not an empty square 0..8 of the board "
+                                   f"{shown[:3]}/{shown[3:6]}/{shown[6:]}")
         cells = list(self.cells)
         cells[move] = self.to_move
         return TicTacToe(cells, last_move=move)

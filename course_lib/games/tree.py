@@ -11,7 +11,13 @@ index of a child.
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+from ..errors import IllegalMoveError, InvalidArgumentError
+
+MAX_TREE_NODES = 1_000_000
+"""An explicit tree holds at most this many nodes (a list that contains itself has no end)."""
 
 TEXTBOOK_TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 """The textbook's three-ply tree: MAX over three MIN nodes; minimax value 3."""
@@ -25,7 +31,13 @@ class GameTree:
     def __init__(self, tree: Any, path: tuple[int, ...] = ()) -> None:
         _check_tree(tree)
         node = tree
+        if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
+            raise InvalidArgumentError(f"path must be a tuple of child indices, got {path!r:.60}")
         for index in path:
+            if not isinstance(node, list) or type(index) is not int or not 0 <= index < len(node):
+                raise InvalidArgumentError(
+                    f"path {tuple(path)!r:.60} leaves the tree at {index!r:.20}: each index "
+                    "must be a child of the node reached so far")
             node = node[index]
         self.tree = tree
         self.node = node
@@ -46,8 +58,9 @@ class GameTree:
         return list(range(len(self.node))) if isinstance(self.node, list) else []
 
     def apply(self, move: int) -> GameTree:
-        if not isinstance(self.node, list) or not (0 <= move < len(self.node)):
-            raise ValueError(f"node {self.name} has no child {move!r}")
+        if not isinstance(self.node, list) or type(move) is not int \
+                or not 0 <= move < len(self.node):
+            raise IllegalMoveError(f"node {self.name} has no child {move!r:.40}")
         child = GameTree.__new__(GameTree)
         child.tree = self.tree
         child.node = self.node[move]
@@ -74,11 +87,21 @@ class GameTree:
 
 
 def _check_tree(tree: Any) -> None:
-    if isinstance(tree, bool) or not isinstance(tree, (list, int, float)):
-        raise ValueError(f"a game tree is a list of children or a number (a leaf), got {tree!r}")
-    if isinstance(tree, list):
-        if not tree:
-            raise ValueError("an inner node of a game tree needs at least one child; "
-                             "write a leaf as a number")
-        for child in tree:
-            _check_tree(child)
+    """Raise InvalidArgumentError unless ``tree`` is a finite number or a non-empty list of
+    trees, with at most MAX_TREE_NODES nodes in all."""
+    todo, seen = [tree], 0
+    while todo:
+        node = todo.pop()
+        seen += 1
+        if seen > MAX_TREE_NODES:
+            raise InvalidArgumentError(
+                f"a game tree has at most {MAX_TREE_NODES:,} nodes (does a list contain itself?)")
+        if isinstance(node, bool) or not isinstance(node, (list, int, float)) or (
+                not isinstance(node, list) and not -math.inf < node < math.inf):
+            raise InvalidArgumentError(
+                f"a game tree is a list of children or a finite number (a leaf), got {node!r:.60}")
+        if isinstance(node, list):
+            if not node:
+                raise InvalidArgumentError("an inner node of a game tree needs at least one "
+                                           "child; write a leaf as a number")
+            todo.extend(node)

@@ -79,6 +79,7 @@ def parse_go(words: list[str], problems: list[str] | None = None) -> dict[str, i
     >>> problems
     ["go: depth must be a whole number from 1 to 64 plies, got 'x'; ignored"]
     """
+    _check_words(words)
     problems = [] if problems is None else problems
     numbers: dict[str, int] = {}
     i = 1
@@ -100,6 +101,13 @@ def parse_go(words: list[str], problems: list[str] | None = None) -> dict[str, i
             problems.append(f"go: unknown word {key[:40]!r}; ignored")
         i += 1
     return numbers
+
+
+def _check_words(words: object) -> None:
+    if not isinstance(words, (list, tuple)) or not all(isinstance(w, str) for w in words):
+        raise InvalidUaiCommandError(
+            f"a UAI command is a list of words (text), like 'go depth 3'.split(); got "
+            f"{words!r:.60}")
 
 
 def _whole(text: str) -> int | None:
@@ -124,6 +132,7 @@ def parse_position(words: list[str]) -> State:
     read; playing the moves stops at the first one that is not legal, and the error is raised
     with the position reached attached as ``error.state``.
     """
+    _check_words(words)
     if len(words) < 2 or words[1] not in ("startpos", "fen"):
         raise InvalidUaiCommandError("expected 'position startpos' or 'position fen FEN', then "
                                      "optionally 'moves m1 m2 ...'")
