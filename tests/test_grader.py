@@ -596,3 +596,23 @@ def test_not_a_function_and_unknown_names_are_answered_in_words():
     assert "no such exercise" in str(grade("99-nothing", solution("03-negamax")))
     with pytest.raises(ValueError, match="no exercise"):
         grader.skeleton("99-nothing")
+
+
+def test_a_result_shows_its_line_and_picture_in_a_notebook(capsys, monkeypatch):
+    shown = []
+    import IPython.display
+    monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
+    grade("04-alphabeta-negamax", _negamax_ab(strict=True))._ipython_display_()
+    grade("04-alphabeta-negamax", solution("04-alphabeta-negamax"))._ipython_display_()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "04-alphabeta-negamax: wrong"
+    assert printed[-1] == "04-alphabeta-negamax: right"
+    assert len(shown) == 1 and shown[0].width == 960
+
+
+def test_the_time_limit_leaves_the_alarm_as_it_was():
+    import signal
+    before = signal.getsignal(signal.SIGALRM)
+    grade("03-negamax", endless_search)
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

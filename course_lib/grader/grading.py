@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from . import cases as C
-from .exercises import MISTAKE_KINDS, SPECS, Spec, build_mistake
+from .exercises import SPECS, Spec, build_mistake
 from .mcts_nodes import GraderNode, from_agent, inner_nodes
-from .trace import BudgetExceeded, Trace, TracedState, path_name, snapshot
+from .trace import BudgetExceeded, Trace, TracedState, snapshot
 
 INF = math.inf
 GRADER_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -200,7 +200,7 @@ def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
         value, move = _pair(raw, inner.legal_moves(), "the search")
         if window != (-INF, INF):           # the contract: exact inside, a bound outside
             if value <= alpha:
-                return ("at most alpha", None) if value <= alpha else (value, move)
+                return ("at most alpha", None)
             if value >= beta:
                 return ("at least beta", None)
         return value, move
@@ -386,8 +386,8 @@ def _mcts_roots() -> list[Any]:
     """Trees grown by the course's MCTSAgent on tic-tac-toe (seeded), kept as agent nodes."""
     if not _MCTS_ROOTS:
         from ..agents.mcts import MCTSAgent
-        for text, iterations, seed in [("...../.....", 0, 0)][:0] + [
-                (".........", 120, 1), ("X.O/.X./...", 60, 2), ("XO./.O./..X", 40, 3)]:
+        for text, iterations, seed in [(".........", 120, 1), ("X.O/.X./...", 60, 2),
+                                       ("XO./.O./..X", 40, 3)]:
             agent = MCTSAgent(iterations=iterations, seed=seed)
             agent.choose_move(C.ttt(text))
             _MCTS_ROOTS.append(agent.root)
@@ -426,7 +426,7 @@ def _ucb_cases() -> list[Case]:
                 raw = fn(node, c)
                 if [n.state_of() for n in [node] + node.children] != before:
                     raise _Mutated(f"it changed node {node.name} or its children")
-                if not choices and raw is ... or (raw is None and not choices):
+                if not choices and (raw is ... or raw is None):
                     raise _NotAnswered
                 position = next((i for i, child in enumerate(node.children) if child is raw),
                                 None)
