@@ -616,3 +616,21 @@ def test_the_time_limit_leaves_the_alarm_as_it_was():
     grade("03-negamax", endless_search)
     assert signal.getsignal(signal.SIGALRM) is before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def fail_hard_negamax_alphabeta(state, depth, alpha, beta, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move), None
+    best_move = None
+    for move in state.legal_moves():
+        score = -fail_hard_negamax_alphabeta(state.apply(move), depth - 1, -beta, -alpha,
+                                             evaluate)[0]
+        if score >= beta:
+            return beta, move
+        if score > alpha or best_move is None:
+            alpha, best_move = max(alpha, score), move
+    return alpha, best_move
+
+
+def test_a_fail_hard_alphabeta_meets_the_contract_and_is_right():
+    assert grade("04-alphabeta-negamax", fail_hard_negamax_alphabeta).verdict == "right"
