@@ -1,0 +1,144 @@
+"""Compiled alpha-beta for the Othello study with the study's move orders.
+
+The same search as ``course_lib.games.othello_fast.fast_alphabeta`` (negamax form, the same
+counters, the first best root move kept), with the moves of every node tried in one of these
+orders, ties kept in board order (index 0 to 63) as ``sorted(..., reverse=True)`` keeps them:
+
+- 0 ``none``: board order;
+- 1 ``position``: the research map's weight of the target square, largest first;
+- 2 ``gain``: the number of discs the move flips, most first;
+- 3 ``intuition``: at the root only, every move scored by a depth-3 alpha-beta search (the
+  move, then 2 plies, board order, full window), best first; below the root, board order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..ataxx._bitboard import _lowest_bit_index, _popcount
+from ..games.othello_fast import ONE, ZERO, _evaluate, _flips, _moves
+
+ORDER_CODES = {"none": 0, "position": 1, "gain": 2, "intuition": 3}
+INF = 1 << 40
+
+
+@njit(cache=True)
+def _ordered(me: np.uint64, opp: np.uint64, moves: np.uint64, order: int,
+             position: np.ndarray, squares: np.ndarray) -> int:
+    """Write the squares of ``moves`` into ``squares`` in the order to try them; return how
+    many there are."""
+    keys = np.zeros(64, dtype=np.int64)
+    n = 0
+    while moves:
+        square = _lowest_bit_index(moves)
+        moves &= moves - ONE
+        key = 0
+        if order == 1:
+            key = position[square]
+        elif order == 2:
+            key = _popcount(_flips(me, opp, square))
+        # insertion: after every square whose key is >= this one (stable, largest first)
+        j = n
+        while j > 0 and keys[j - 1] < key:
+            keys[j] = keys[j - 1]
+            squares[j] = squares[j - 1]
+            j -= 1
+        keys[j] = key
+        squares[j] = square
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
+            kind: int, weights: np.ndarray, exact: bool, order: int, position: np.ndarray,
+            counts: np.ndarray) -> int:
+    """Negamax alpha-beta; counts[0] nodes, [1] leaves, [2] cutoffs, [3 + ply] nodes per ply."""
+    counts[0] += 1
+    counts[3 + ply] += 1
+    moves = _moves(me, opp)
+    is_pass = False
+    if moves == ZERO:
+        if _moves(opp, me) == ZERO:
+            counts[1] += 1
+            return _evaluate(me, opp, kind, weights, exact)
+        is_pass = True
+    if depth == 0:
+        counts[1] += 1
+        return _evaluate(me, opp, kind, weights, exact)
+    if is_pass:
+        return -_search(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, exact, order,
+                        position, counts)
+    squares = np.empty(64, dtype=np.int64)
+    n = _ordered(me, opp, moves, order, position, squares)
+    best = -INF
+    for i in range(n):
+        square = squares[i]
+        flipped = _flips(me, opp, square)
+        value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
+                         -beta, -alpha, ply + 1, kind, weights, exact, order, position, counts)
+        if value > best:
+            best = value
+        if best >= beta:
+            if i + 1 < n:
+                counts[2] += 1
+            break
+        if best > alpha:
+            alpha = best
+    return best
+
+
+@njit(cache=True)
+def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndarray,
+          exact: bool, order: int, position: np.ndarray, counts: np.ndarray,
+          ordering: np.ndarray) -> tuple[int, int]:
+    """The root: every move searched with the window (alpha, +inf), the first best move kept.
+    ``ordering[0]`` receives the nodes of the intuition order's shallow searches."""
+    one = np.int64(1)
+    two = np.int64(2)
+    inf = np.int64(INF)
+    none = np.int64(0)
+    counts[0] += 1
+    counts[3] += 1
+    moves = _moves(me, opp)
+    if moves == ZERO:
+        return -1, -_search(opp, me, depth - 1, -inf, inf, one, kind, weights, exact, order,
+                            position, counts)
+    squares = np.empty(64, dtype=np.int64)
+    inner = order
+    if order == 3:
+        inner = none
+        n = _ordered(me, opp, moves, none, position, squares)
+        shallow = np.zeros(3 + 4, dtype=np.int64)
+        scores = np.zeros(64, dtype=np.int64)
+        for i in range(n):
+            square = squares[i]
+            flipped = _flips(me, opp, square)
+            scores[i] = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), two,
+                                 -inf, inf, one, kind, weights, exact, none, position, shallow)
+        ordering[0] += shallow[0]
+        # stable sort by score, best first
+        for i in range(1, n):
+            key = scores[i]
+            square = squares[i]
+            j = i
+            while j > 0 and scores[j - 1] < key:
+                scores[j] = scores[j - 1]
+                squares[j] = squares[j - 1]
+                j -= 1
+            scores[j] = key
+            squares[j] = square
+    else:
+        n = _ordered(me, opp, moves, order, position, squares)
+    best_move, best, alpha = -2, -inf, -inf
+    for i in range(n):
+        square = squares[i]
+        flipped = _flips(me, opp, square)
+        value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
+                         -inf, -alpha, one, kind, weights, exact, inner, position, counts)
+        if value > best:
+            best_move, best = square, value
+        if best > alpha:
+            alpha = best
+    return best_move, best
