@@ -180,7 +180,7 @@ _add(Spec("02-evaluation", solutions.evaluate, "evaluation", "evaluation", [
 
 _add(Spec("03-minimax", solutions.minimax, "search", "minimax", SEARCH_COMMON_MINMAX() + [
     _m("min_missing", ("            if value < best:", "            if value > best:"),
-       ("        best = INF\n", "        best = -INF\n")),
+       ("        best = math.inf\n", "        best = -math.inf\n")),
 ]))
 
 _add(Spec("03-negamax", solutions.negamax, "search", "negamax", SEARCH_COMMON_NEGAMAX() + [
@@ -192,7 +192,7 @@ _add(Spec("04-alphabeta-minmax", solutions.alphabeta, "search", "alpha-beta",
     _m("cut_strict", ("if best >= beta:", "if best > beta:"), ("if best <= alpha:", "if best < alpha:")),
     _m("window_not_narrowed", ("            alpha = max(alpha, best)\n", ""),
        ("            beta = min(beta, best)\n", "")),
-    _m("window_not_passed", ("depth - 1, alpha, beta,", "depth - 1, -INF, INF,")),
+    _m("window_not_passed", ("depth - 1, alpha, beta,", "depth - 1, -math.inf, math.inf,")),
 ]))
 
 _add(Spec("04-alphabeta-negamax", solutions.negamax_alphabeta, "search", "alpha-beta",
@@ -273,7 +273,7 @@ def build_mistake(spec: Spec, mistake: Mistake) -> Callable:
             if old not in source:
                 raise RuntimeError(f"{spec.name}/{mistake.key}: {old!r} is not in the source")
             source = source.replace(old, new)
-        namespace = {"math": math, "INF": math.inf, "is_pass": _is_pass}
+        namespace = {"math": math, "is_pass": _is_pass}
         exec(compile(source, f"<{spec.name} {mistake.key}>", "exec"), namespace)
         mistake.function = namespace[spec.solution.__name__]
     return mistake.function

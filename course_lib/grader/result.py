@@ -202,7 +202,8 @@ def _node_words(what: str, mine: list, right: list, divergence: tuple) -> str:
     before = f"after node {path_name(mine[i - 1])}, " if i > 0 else ""
     where = f" (visit {i + 1})"
     if a is None:
-        return (f"your {what} stopped after {len(mine)} nodes; the right one goes on to node "
+        return (f"your {what} stopped after {len(mine)} node{'s' * (len(mine) != 1)}; the "
+                f"right one goes on to node "
                 f"{path_name(b)} (and {len(right) - len(mine)} nodes in all that yours never "
                 "visits).")
     if b is None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 
-INF = math.inf
 
 
 # --- 02: an evaluation ----------------------------------------------------------------------
@@ -37,13 +36,13 @@ def minimax(state, depth, player, evaluate):
         return evaluate(state, player), None
     best_move = None
     if state.to_move == player:                  # MAX
-        best = -INF
+        best = -math.inf
         for move in moves:
             value, _ = minimax(state.apply(move), depth - 1, player, evaluate)
             if value > best:
                 best, best_move = value, move
     else:                                        # MIN
-        best = INF
+        best = math.inf
         for move in moves:
             value, _ = minimax(state.apply(move), depth - 1, player, evaluate)
             if value < best:
@@ -56,7 +55,7 @@ def negamax(state, depth, evaluate):
     moves = state.legal_moves()
     if depth == 0 or not moves:
         return evaluate(state, state.to_move), None
-    best, best_move = -INF, None
+    best, best_move = -math.inf, None
     for move in moves:
         value, _ = negamax(state.apply(move), depth - 1, evaluate)
         value = -value
@@ -74,7 +73,7 @@ def alphabeta(state, depth, alpha, beta, player, evaluate):
         return evaluate(state, player), None
     best_move = None
     if state.to_move == player:                  # MAX
-        best = -INF
+        best = -math.inf
         for move in moves:
             value, _ = alphabeta(state.apply(move), depth - 1, alpha, beta, player, evaluate)
             if value > best:
@@ -83,7 +82,7 @@ def alphabeta(state, depth, alpha, beta, player, evaluate):
                 break                            # MIN above never lets the game come here
             alpha = max(alpha, best)
     else:                                        # MIN
-        best = INF
+        best = math.inf
         for move in moves:
             value, _ = alphabeta(state.apply(move), depth - 1, alpha, beta, player, evaluate)
             if value < best:
@@ -99,7 +98,7 @@ def negamax_alphabeta(state, depth, alpha, beta, evaluate):
     moves = state.legal_moves()
     if depth == 0 or not moves:
         return evaluate(state, state.to_move), None
-    best, best_move = -INF, None
+    best, best_move = -math.inf, None
     for move in moves:
         value, _ = negamax_alphabeta(state.apply(move), depth - 1, -beta, -alpha, evaluate)
         value = -value
@@ -151,7 +150,7 @@ def table_search(state, depth, alpha, beta, evaluate, table):
                 return entry_value, entry_move
         if entry_move in moves:                  # try the stored move first
             moves = [entry_move] + [m for m in moves if m != entry_move]
-    best, best_move = -INF, None
+    best, best_move = -math.inf, None
     for move in moves:
         value, _ = table_search(state.apply(move), depth - 1, -beta, -alpha, evaluate, table)
         value = -value
@@ -178,7 +177,7 @@ def ucb_select(node, c):
         if child.visits == 0:
             return child
     log_n = math.log(node.visits)
-    best, best_score = None, -INF
+    best, best_score = None, -math.inf
     for child in node.children:
         score = child.wins / child.visits + c * math.sqrt(2 * log_n / child.visits)
         if score > best_score:
