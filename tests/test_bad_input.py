@@ -432,3 +432,13 @@ def test_the_uai_engine_never_dies_and_keeps_reading(lines):
     assert answers and answers[-1] == "readyok"          # it read every line to the end
     gos = sum(1 for line in lines if line.split()[:1] == ["go"])
     assert sum(1 for a in answers if a.startswith("bestmove ")) == gos
+
+
+def test_tournament_helpers_refuse_bad_commands_and_counts_in_words():
+    from course_lib.match.tournament import logged, round_robin_games
+    with pytest.raises(CourseError, match="cannot be split into words: No closing quotation"):
+        logged("'unbalanced", "log.txt")
+    with pytest.raises(CourseError, match="the command is empty"):
+        logged("   ", "log.txt")
+    with pytest.raises(CourseError, match="players must be a whole number >= 0"):
+        round_robin_games(-1, 3)

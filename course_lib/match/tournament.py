@@ -42,6 +42,8 @@ import threading
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..errors import CourseError
+
 __all__ = ["logged", "read_log", "relay", "replay", "round_robin_games"]
 
 LOG_LINE_LIMIT = 200
@@ -66,7 +68,7 @@ def round_robin_games(players: int, pairs_per_match: int) -> int:
     """
     for name, value in (("players", players), ("pairs_per_match", pairs_per_match)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+            raise CourseError(f"{name} must be a whole number >= 0, got {value!r}")
     return players * (players - 1) // 2 * 2 * pairs_per_match
 
 
@@ -74,10 +76,18 @@ def round_robin_games(players: int, pairs_per_match: int) -> int:
 
 
 def _argv(command: str | Sequence[str]) -> list[str]:
-    argv = (shlex.split(command, posix=os.name == "posix") if isinstance(command, str)
-            else [str(word) for word in command])
+    if isinstance(command, str):
+        try:
+            argv = shlex.split(command, posix=os.name == "posix")
+        except ValueError as error:                  # "No closing quotation", ...
+            raise CourseError(f"the command {command[:200]!r} cannot be split into words: "
+                              f"{error}; check its quotes") from None
+    elif isinstance(command, (list, tuple)):
+        argv = [str(word) for word in command]
+    else:
+        raise CourseError(f"a command is text or a list of words, got {command!r:.60}")
     if not argv:
-        raise ValueError("the command is empty; give one such as ['python', 'my_agent.py']")
+        raise CourseError("the command is empty; give one such as ['python', 'my_agent.py']")
     return argv
 
 
@@ -274,22 +284,23 @@ def _parse_transcript(transcript: str | Sequence[str]) -> tuple[int, dict, list[
                 moves.append("MOVE " + " ".join(words[1:5]))
         elif mark == "<":
             if not groups:
-                raise ValueError(f"line {number}: {raw!r} is sent before anything was received")
+                raise CourseError(f"line {number}: {raw!r} is sent before anything was received")
             groups[-1].append(text)
         elif mark == "#":
             words = text.split()
             at = str(max(0, len(groups) - 1))
             if text.strip() == CLOSED_NOTE:
                 ends[at] = ["close"]
-            elif words[:3] == ["exited", "with", "code"] and len(words) == 4:
+            elif words[:3] == ["exited", "with", "code"] and len(words) == 4 \
+                    and words[3].lstrip("-").isdigit():
                 ends[at] = ["exit", int(words[3]) & 0xFF]
             elif words[:2] == ["killed", "by"]:
                 ends[at] = ["exit", 1]
         else:
-            raise ValueError(f"line {number}: {raw!r} starts with neither '>' (received), "
+            raise CourseError(f"line {number}: {raw!r} starts with neither '>' (received), "
                              "'<' (sent) nor '#' (a note)")
     if side is None:
-        raise ValueError("the transcript has no 'READY FIRST' or 'READY SECOND' line")
+        raise CourseError("the transcript has no 'READY FIRST' or 'READY SECOND' line")
     return side, {"groups": groups, "ends": ends}, moves
 
 
