@@ -603,7 +603,7 @@ def test_a_result_shows_its_line_and_picture_in_a_notebook(capsys, monkeypatch):
     import IPython.display
     monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
     grade("04-alphabeta-negamax", _negamax_ab(strict=True))._ipython_display_()
-    grade("04-alphabeta-negamax", solution("04-alphabeta-negamax"))._ipython_display_()
+    grade("04-alphabeta-negamax", solution("04-alphabeta-negamax")).show()
     printed = capsys.readouterr().out.splitlines()
     assert printed[0] == "04-alphabeta-negamax: wrong"
     assert printed[-1] == "04-alphabeta-negamax: right"

@@ -62,6 +62,16 @@ class GradeResult:
                                              self.divergence, SPECS[self.name].what, self.tree)
         return self._figure
 
+    def show(self) -> None:
+        """Print the report and, for a wrong search, show the picture (in a notebook); the
+        same as ending a cell with the result."""
+        try:
+            import IPython.display  # noqa: F401
+        except ImportError:
+            print(str(self))
+            return
+        self._ipython_display_()
+
     def _ipython_display_(self) -> None:
         from IPython.display import Image, display
         print(str(self))
