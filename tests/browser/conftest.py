@@ -41,11 +41,10 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync",
                   "--disable-dev-shm-usage", "--window-size=1366,900"]
-INSTALL_HINT = "apt-get install chromium chromium-driver; pip install selenium"
 
 
 def _find_browser() -> tuple[str | None, str | None, str]:
-    """(chromium, chromedriver, what is missing) on this machine."""
+    """(chromium, chromedriver, what is missing and how to get it) on this machine."""
     chromium = next((shutil.which(name) for name in ("chromium", "chromium-browser")
                      if shutil.which(name)), None)
     driver = shutil.which("chromedriver")
@@ -58,7 +57,14 @@ def _find_browser() -> tuple[str | None, str | None, str]:
         import selenium  # noqa: F401
     except ImportError:
         missing.append("selenium")
-    return chromium, driver, ", ".join(missing)
+    if not missing:
+        return chromium, driver, ""
+    how = []
+    if chromium is None or driver is None:
+        how.append("apt-get install chromium chromium-driver")
+    if "selenium" in missing:
+        how.append("pip install selenium")
+    return chromium, driver, f"{', '.join(missing)} not found ({'; '.join(how)})"
 
 
 _CHROMIUM, _DRIVER, _MISSING = _find_browser()
@@ -72,8 +78,7 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
         return
     if os.environ.get("CI") == "true":
         return                              # the ``lab`` fixture fails them, with the reason
-    reason = (f"browser tests skipped: {_MISSING} not found "
-              f"(to run them: {INSTALL_HINT})")
+    reason = f"browser tests skipped: {_MISSING}"
     _SKIPPED.append(reason)
     for item in mine:
         item.add_marker(pytest.mark.skip(reason=reason))
@@ -298,16 +303,27 @@ class Notebook:
         return found[0]
 
     def scroll_to(self, index: int) -> None:
-        """Scroll the (windowed) notebook panel until cell ``index`` is in view."""
-        self.js("""const cell = panel.content.widgets[arguments[0]];
-                   panel.content.activeCellIndex = arguments[0];
-                   return panel.content.scrollToItem(arguments[0], 'start');""", index)
-        self.wait(lambda: self.js("""
-            const cell = panel.content.widgets[arguments[0]];
-            if (!cell.isAttached || !cell.node.isConnected) { return false; }
-            const r = cell.node.getBoundingClientRect();
-            return r.top < window.innerHeight && r.bottom > 0;""", index),
-            10, f"cell {index} did not come into view")
+        """Scroll the (windowed) notebook panel until cell ``index`` is in view. The panel
+        draws only the cells in view and guesses the heights of the others, so the scroll
+        is repeated until the cell stays in view."""
+        def in_view() -> bool:
+            return self.js("""
+                const notebook = panel.content;
+                const cell = notebook.widgets[arguments[0]];
+                const inside = () => {
+                    if (!cell.isAttached || !cell.node.isConnected) { return false; }
+                    const r = cell.node.getBoundingClientRect();
+                    const box = notebook.node.getBoundingClientRect();
+                    return r.height > 0 && r.top < box.bottom && r.bottom > box.top;
+                };
+                if (inside()) { return true; }
+                notebook.activeCellIndex = arguments[0];
+                notebook.scrollToItem(arguments[0], 'start');
+                if (cell.isAttached && cell.node.isConnected) {
+                    cell.node.scrollIntoView({block: 'start'});
+                }
+                return false;""", index)
+        self.wait(in_view, 30, f"cell {index} did not come into view", every=0.3)
 
     def output(self, index: int, selector: str) -> Any:
         """The element matching ``selector`` in the outputs of cell ``index``, in view."""
@@ -702,8 +718,7 @@ def canonical_svg(svg: str) -> list:
 def lab() -> Any:
     """The JupyterLab server and headless Chromium, one for the whole session."""
     if _MISSING:
-        pytest.fail(f"CI=true and the browser tests cannot run: {_MISSING} not found "
-                    f"({INSTALL_HINT})", pytrace=False)
+        pytest.fail(f"CI=true and the browser tests cannot run: {_MISSING}", pytrace=False)
     session = Lab(_CHROMIUM, _DRIVER)
     yield session
     session.close()
