@@ -18,6 +18,7 @@ column 0 exist only so that the indices match the protocol, and are never used.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Iterator
 
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidMoveError,
@@ -57,7 +58,12 @@ def on_board(x: int, y: int) -> bool:
     >>> on_board(1, 7), on_board(0, 3), on_board("a", 7)
     (True, False, False)
     """
-    return (type(x) is int and type(y) is int) and 1 <= x <= SIZE and 1 <= y <= SIZE
+    return _whole(x) and _whole(y) and 1 <= x <= SIZE and 1 <= y <= SIZE
+
+
+def _whole(value: object) -> bool:
+    """An int or a numpy integer, not a bool."""
+    return type(value) is int or (isinstance(value, Integral) and not isinstance(value, bool))
 
 
 def distance(x1: int, y1: int, x2: int, y2: int) -> int:
@@ -205,7 +211,7 @@ class State:
 
     def __init__(self, grid: list[list[int]], to_move: Player = FIRST, turns: int = 0,
                  halfmove: int = 0, last_move: Move | None = None) -> None:
-        if type(to_move) is not int or to_move not in (FIRST, SECOND):
+        if not _whole(to_move) or to_move not in (FIRST, SECOND):
             raise InvalidPositionError(
                 f"to_move must be FIRST (1) or SECOND (2), got {to_move!r}")
         try:
@@ -217,11 +223,11 @@ class State:
                 "grid must be 8 rows of 8 cells (lists), indexed grid[x][y] for x, y in 1..7; "
                 f"got {type(grid).__name__}")
         cells = [grid[x][y] for (x, y) in SQUARES]
-        if any(type(c) is not int or c not in SYMBOLS for c in cells):
+        if any(not _whole(c) or c not in SYMBOLS for c in cells):
             raise InvalidPositionError(
                 "grid cells must be EMPTY (0), FIRST (1), SECOND (2) or BLOCKED (3)")
         for counter, value in (("turns", turns), ("halfmove", halfmove)):
-            if type(value) is not int or value < 0:
+            if not _whole(value) or value < 0:
                 raise InvalidPositionError(f"{counter} must be a whole number >= 0, got {value!r}")
         if last_move is not None and not isinstance(last_move, Move):
             raise InvalidPositionError(f"last_move must be a Move or None, got {last_move!r}")
@@ -280,7 +286,7 @@ class State:
         return self.grid[x][y]
 
     def _check_player(self, player: object) -> None:
-        if type(player) is not int or player not in (FIRST, SECOND):
+        if not _whole(player) or player not in (FIRST, SECOND):
             raise InvalidArgumentError(
                 f"player must be FIRST (1) or SECOND (2), got {player!r}")
 
