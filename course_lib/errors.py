@@ -1,7 +1,15 @@
 """The errors course_lib raises at its boundary.
 
 Every error is a ``ValueError`` subclass, so ``except ValueError`` catches them all, and every
-message names what was given and what was expected.
+message names what was given and what was expected. The commands print such an error as one
+line on stderr and exit with status 2.
+
+>>> from course_lib.ataxx import State
+>>> try:
+...     State.start().play(123)
+... except CourseError as error:
+...     print(type(error).__name__, "-", error)
+InvalidMoveError - a move is a Move or text (UAI 'b6', 'a7c5', '0000' or protocol '1 1 2 2'), got 123 of type int
 """
 
 from __future__ import annotations
