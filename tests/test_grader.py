@@ -492,6 +492,7 @@ def test_a_wrong_search_names_the_first_differing_node_and_draws_it():
     assert figure.get_figwidth() * 100 <= 960
     assert len(figure.axes) == 2
     assert [ax.get_title() for ax in figure.axes] == ["your alpha-beta", "the right one"]
+    assert "your node 2.1 (red ring), where the right one visits 3" in figure._suptitle.get_text()
 
 
 def test_a_hint_never_contains_code():

@@ -67,7 +67,7 @@ def _layout(nodes: list[tuple]) -> dict[tuple, tuple[float, float]]:
 
 
 def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
-                      tree: Any = None) -> Any:
+                      tree: Any = None, right_node: tuple | None = None) -> Any:
     """A matplotlib Figure (not shown by pyplot) 960 px wide; ``focus`` is the first node
     where the two searches differ."""
     from matplotlib.figure import Figure
@@ -77,6 +77,8 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
         from .grading import tree_leaves
         values = tree_leaves(tree)
     nodes = _select(mine, right, focus, list(values))
+    if right_node is not None and right_node != focus and right_node not in nodes:
+        nodes.append(right_node)
     if not nodes:
         return None
     positions = _layout(nodes)
@@ -117,12 +119,19 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
             x, y = positions[focus]
             ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",
                        edgecolors="red", linewidths=2, zorder=4)
+        if right_node is not None and right_node != focus and right_node in positions:
+            x, y = positions[right_node]
+            ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",
+                       edgecolors="orange", linewidths=2, linestyle="--", zorder=4)
         ax.set_title(title, fontsize=10)
         ax.set_xlim(-0.7, width - 0.3)
         ax.set_ylim(-levels + 0.4, 0.5)
         ax.axis("off")
     if focus is not None:
-        figure.suptitle(f"first difference: node {path_name(focus)} (red ring); numbers are "
-                        "the order of the visits", fontsize=9)
+        other = ""
+        if right_node is not None and right_node != focus:
+            other = f", where the right one visits {path_name(right_node)} (orange ring)"
+        figure.suptitle(f"first difference: your node {path_name(focus)} (red ring){other}; "
+                        "numbers are the order of the visits", fontsize=9)
     figure.tight_layout()
     return figure

@@ -58,8 +58,17 @@ class GradeResult:
         node where they differ; None when there is no search tree to draw."""
         if self._figure is None and self.drawable and self.student and self.expected:
             from .picture import divergence_figure
+            right_node = None
+            index = len(self.student.visits) if self.divergence is None else None
+            for i, (a, b) in enumerate(zip(self.student.visits, self.expected.visits)):
+                if a != b:
+                    index = i
+                    break
+            if index is not None and index < len(self.expected.visits):
+                right_node = self.expected.visits[index]
             self._figure = divergence_figure(self.student.visits, self.expected.visits,
-                                             self.divergence, SPECS[self.name].what, self.tree)
+                                             self.divergence, SPECS[self.name].what, self.tree,
+                                             right_node)
         return self._figure
 
     def show(self) -> None:
