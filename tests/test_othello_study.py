@@ -49,13 +49,36 @@ READABLE_ORDER = {"none": "none", "position": "static", "gain": "gain",
                   "intuition": "intuition"}
 
 
+def _late_positions(count: int, seed: int) -> list[Othello]:
+    """Positions 2 to 5 plies before the end of seeded random games: searches reach ends."""
+    rng, positions = SplitMix64(seed), []
+    while len(positions) < count:
+        states = [Othello()]
+        while states[-1].legal_moves():
+            moves = states[-1].legal_moves()
+            states.append(states[-1].apply(moves[rng.below(len(moves))]))
+        positions.append(states[-3 - rng.below(4)])
+    return positions
+
+
+LATE = _late_positions(4, 77)
+
+
+def test_the_late_positions_tell_the_scorings_apart():
+    values = {scoring: [study.search(p, 3, "research", scoring=scoring).value for p in LATE]
+              for scoring in study.SCORINGS}
+    assert len({tuple(v) for v in values.values()}) == 3, values
+SCORING_FUNCTIONS = {"heuristic": lambda f: f, "margin": exact, "win": study.win_scored}
+
+
+@pytest.mark.parametrize("scoring", study.SCORINGS)
 @pytest.mark.parametrize("order", study.ORDERS)
 @pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
-def test_compiled_search_is_the_readable_search(order, evaluation):
-    function = exact(EVALUATIONS[evaluation])
+def test_compiled_search_is_the_readable_search(order, evaluation, scoring):
+    function = SCORING_FUNCTIONS[scoring](EVALUATIONS[evaluation])
     for depth in (1, 2, 3):
-        for state in POSITIONS[:8]:
-            ours = study.search(state, depth, evaluation, order)
+        for state in POSITIONS[:4] + LATE:
+            ours = study.search(state, depth, evaluation, order, scoring)
             theirs = _PositionOrder("negamax-alphabeta", function,
                                     order=READABLE_ORDER[order]).run(state, depth)
             assert (ours.move, ours.value) == (theirs.move, theirs.value), state.text()
@@ -70,20 +93,21 @@ def test_compiled_search_is_the_readable_search(order, evaluation):
 def test_readable_search_helper_reads_position_as_the_study_does():
     state = POSITIONS[5]
     ours = study.readable_search(state, 3, "research", "position")
-    theirs = _PositionOrder("negamax-alphabeta", exact(EVALUATIONS["research"]),
+    theirs = _PositionOrder("negamax-alphabeta", study.win_scored(EVALUATIONS["research"]),
                             order="static").run(state, 3)
     assert (ours.move, ours.value, ours.stats.nodes) == (theirs.move, theirs.value,
                                                          theirs.stats.nodes)
     # the plain Searcher scores string moves 0 under order='static': a different tree
-    plain = Searcher("negamax-alphabeta", exact(EVALUATIONS["research"]), order="static")
+    plain = Searcher("negamax-alphabeta", study.win_scored(EVALUATIONS["research"]),
+                     order="static")
     assert plain.run(state, 3).stats.nodes == study.search(state, 3, "research").stats.nodes
 
 
 @pytest.mark.parametrize("evaluation", ["discs", "research"])
 def test_board_order_is_the_numba_tier_alphabeta(evaluation):
-    for state in POSITIONS:
+    for state in POSITIONS + LATE:
         for depth in (4, 5):
-            ours = study.search(state, depth, evaluation)
+            ours = study.search(state, depth, evaluation, scoring="margin")
             theirs = fast_alphabeta(state, depth, evaluation, exact=True)
             assert (ours.move, ours.value) == (theirs.move, theirs.value)
             assert (ours.stats.nodes, ours.stats.leaves, ours.stats.cutoffs) == (
@@ -93,9 +117,9 @@ def test_board_order_is_the_numba_tier_alphabeta(evaluation):
 @pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
 def test_alphabeta_plays_the_minimax_move(evaluation):
     """The study's agents are minimax: alpha-beta in board order gives the same move."""
-    function = exact(EVALUATIONS[evaluation])
+    function = study.win_scored(EVALUATIONS[evaluation])
     for depth in (1, 2, 3):
-        for state in POSITIONS[:10]:
+        for state in POSITIONS[:10] + LATE:
             minimax = Searcher("minimax", function).run(state, depth)
             ours = study.search(state, depth, evaluation)
             assert (ours.move, ours.value) == (minimax.move, minimax.value), (state.text(), depth)
@@ -103,7 +127,7 @@ def test_alphabeta_plays_the_minimax_move(evaluation):
 
 
 def test_orders_never_change_the_value():
-    for state in POSITIONS:
+    for state in POSITIONS + LATE:
         for depth in (1, 3, 5):
             values = {order: study.search(state, depth, "research", order).value
                       for order in study.ORDERS}
@@ -113,7 +137,8 @@ def test_orders_never_change_the_value():
 def _readable_game(black_eval: str, white_eval: str, depth: int,
                    opening: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """A game of two readable minimax agents; (the moves, the winner)."""
-    functions = {BLACK: exact(EVALUATIONS[black_eval]), WHITE: exact(EVALUATIONS[white_eval])}
+    functions = {BLACK: study.win_scored(EVALUATIONS[black_eval]),
+                 WHITE: study.win_scored(EVALUATIONS[white_eval])}
     state, moves = Othello(), []
     for move in opening:
         state = state.play(move)
@@ -172,7 +197,7 @@ def test_horizon_table_counts_the_self_play_winners():
 def test_ordering_table_means_and_intuition_cost():
     positions = study.study_positions(4, seed=5)
     (row,) = study.ordering_table(positions, [3])
-    function = exact(EVALUATIONS["research"])
+    function = study.win_scored(EVALUATIONS["research"])
     for order in study.ORDERS:
         nodes = [_PositionOrder("negamax-alphabeta", function, order=READABLE_ORDER[order])
                  .run(p, 3).stats.nodes for p in positions]
@@ -225,6 +250,8 @@ def test_bad_arguments_are_refused_in_words():
         study.search(Othello(), 0)
     with pytest.raises(InvalidArgumentError, match="evaluation"):
         study.Player("mobility", 3)
+    with pytest.raises(InvalidArgumentError, match="scoring"):
+        study.search(Othello(), 3, scoring="exact")
     with pytest.raises(InvalidArgumentError, match="map"):
         study.study_method("discs", 3, 2)
     finished = Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx x")

@@ -20,7 +20,19 @@ from ..ataxx._bitboard import _lowest_bit_index, _popcount
 from ..games.othello_fast import ONE, ZERO, _evaluate, _flips, _moves
 
 ORDER_CODES = {"none": 0, "position": 1, "gain": 2, "intuition": 3}
+SCORING_CODES = {"heuristic": 0, "margin": 1, "win": 2}
 INF = 1 << 40
+WIN = 1000
+
+
+@njit(cache=True)
+def _score(me: np.uint64, opp: np.uint64, kind: int, weights: np.ndarray, scoring: int) -> int:
+    """A leaf's value for the mover: the evaluation; a finished game, with ``scoring`` 1,
+    +-(WIN + disc margin), with ``scoring`` 2, +-WIN whatever the margin (a draw 0)."""
+    if scoring == 2 and _moves(me, opp) == ZERO and _moves(opp, me) == ZERO:
+        diff = _popcount(me) - _popcount(opp)
+        return WIN if diff > 0 else -WIN if diff < 0 else 0
+    return _evaluate(me, opp, kind, weights, scoring == 1)
 
 
 @njit(cache=True)
@@ -52,7 +64,7 @@ def _ordered(me: np.uint64, opp: np.uint64, moves: np.uint64, order: int,
 
 @njit(cache=True)
 def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
-            kind: int, weights: np.ndarray, exact: bool, order: int, position: np.ndarray,
+            kind: int, weights: np.ndarray, scoring: int, order: int, position: np.ndarray,
             counts: np.ndarray) -> int:
     """Negamax alpha-beta; counts[0] nodes, [1] leaves, [2] cutoffs, [3 + ply] nodes per ply."""
     counts[0] += 1
@@ -62,13 +74,13 @@ def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, pl
     if moves == ZERO:
         if _moves(opp, me) == ZERO:
             counts[1] += 1
-            return _evaluate(me, opp, kind, weights, exact)
+            return _score(me, opp, kind, weights, scoring)
         is_pass = True
     if depth == 0:
         counts[1] += 1
-        return _evaluate(me, opp, kind, weights, exact)
+        return _score(me, opp, kind, weights, scoring)
     if is_pass:
-        return -_search(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, exact, order,
+        return -_search(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, scoring, order,
                         position, counts)
     squares = np.empty(64, dtype=np.int64)
     n = _ordered(me, opp, moves, order, position, squares)
@@ -77,7 +89,7 @@ def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, pl
         square = squares[i]
         flipped = _flips(me, opp, square)
         value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
-                         -beta, -alpha, ply + 1, kind, weights, exact, order, position, counts)
+                         -beta, -alpha, ply + 1, kind, weights, scoring, order, position, counts)
         if value > best:
             best = value
         if best >= beta:
@@ -91,7 +103,7 @@ def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, pl
 
 @njit(cache=True)
 def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndarray,
-          exact: bool, order: int, position: np.ndarray, counts: np.ndarray,
+          scoring: int, order: int, position: np.ndarray, counts: np.ndarray,
           ordering: np.ndarray) -> tuple[int, int]:
     """The root: every move searched with the window (alpha, +inf), the first best move kept.
     ``ordering[0]`` receives the nodes of the intuition order's shallow searches."""
@@ -103,7 +115,7 @@ def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndar
     counts[3] += 1
     moves = _moves(me, opp)
     if moves == ZERO:
-        return -1, -_search(opp, me, depth - 1, -inf, inf, one, kind, weights, exact, order,
+        return -1, -_search(opp, me, depth - 1, -inf, inf, one, kind, weights, scoring, order,
                             position, counts)
     squares = np.empty(64, dtype=np.int64)
     inner = order
@@ -116,7 +128,7 @@ def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndar
             square = squares[i]
             flipped = _flips(me, opp, square)
             scores[i] = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), two,
-                                 -inf, inf, one, kind, weights, exact, none, position, shallow)
+                                 -inf, inf, one, kind, weights, scoring, none, position, shallow)
         ordering[0] += shallow[0]
         # stable sort by score, best first
         for i in range(1, n):
@@ -136,7 +148,7 @@ def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndar
         square = squares[i]
         flipped = _flips(me, opp, square)
         value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
-                         -inf, -alpha, one, kind, weights, exact, inner, position, counts)
+                         -inf, -alpha, one, kind, weights, scoring, inner, position, counts)
         if value > best:
             best_move, best = square, value
         if best > alpha:

@@ -4,7 +4,8 @@
 The study's figures are kept here as data (``STUDY_MATCHES``, ``STUDY_SELF_PLAY``,
 ``STUDY_ORDERING``), quoted from its report. Its agents are minimax searches of a fixed depth
 with one evaluation each (disc count, the "arbitrary" map or the research map), scoring a
-finished game as a win or a loss beyond any heuristic (``exact``). They are deterministic.
+finished game as a win or a loss whatever the margin (``scoring='win'``). They are
+deterministic.
 
 Every search here is the compiled alpha-beta of ``_othello_kernels`` (negamax form, the first
 best root move kept). Alpha-beta returns the minimax value, and a root move that only ties the
@@ -28,6 +29,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from ..agents.evaluation import Evaluation
 from ..agents.evaluation import exact as exact_of
 from ..agents.experiments import minimal_tree_nodes
 from ..agents.search import Searcher
@@ -38,8 +40,11 @@ from ..games.othello import (BLACK, EVALUATIONS, PASS, RESEARCH_WEIGHTS, SQUARE_
 from ..games.othello_fast import _WEIGHTS, EVALUATION_CODES, _boards
 from ..rng import SplitMix64, check_seed
 from ..strength import Sprt
-from ._othello_kernels import ORDER_CODES, _root
+from ._othello_kernels import ORDER_CODES, SCORING_CODES, WIN, _root
 
+SCORINGS = tuple(SCORING_CODES)
+"""How a finished game is scored: ``heuristic`` (the evaluation), ``margin`` (+-(1000 + disc
+margin), the course's ``exact``), ``win`` (+-1000, the study's maximum reward)."""
 ORDERS = tuple(ORDER_CODES)
 """The move orders: ``none`` (board order), ``position`` (research-map weight of the target
 square), ``gain`` (discs flipped), ``intuition`` (root moves by a depth-3 search)."""
@@ -105,10 +110,12 @@ def _check_choice(name: str, value: str, choices: Iterable[str]) -> str:
 
 
 def search(state: Othello, depth: int, evaluation: str = "research", order: str = "none",
-           exact: bool = True) -> SearchResult:
+           scoring: str = "win") -> SearchResult:
     """Compiled alpha-beta of ``state`` to ``depth`` with a study evaluation (``discs``,
-    ``arbitrary``, ``research``) and a move order (``ORDERS``); a finished game scores
-    +-(1000 + disc margin) when ``exact``.
+    ``arbitrary``, ``research``) and a move order (``ORDERS``). A finished game scores
+    (``SCORINGS``): ``win``, +-1000 whatever the margin, as the study's "a win is the maximum
+    reward"; ``margin``, +-(1000 + disc margin), as the course's ``exact``; ``heuristic``, the
+    evaluation.
 
     ``stats.nodes`` counts every node visited, the intuition order's shallow searches
     included; ``stats.ordering_nodes`` is the part those took (as the readable ``Searcher``
@@ -123,6 +130,7 @@ def search(state: Othello, depth: int, evaluation: str = "research", order: str 
     _check_depth(depth)
     _check_choice("evaluation", evaluation, EVALUATION_CODES)
     _check_choice("move order", order, ORDERS)
+    _check_choice("scoring", scoring, SCORINGS)
     if not state.legal_moves():
         raise GameOverError("the game is over: there is no move to search")
     me, opp = _boards(state)
@@ -130,7 +138,8 @@ def search(state: Othello, depth: int, evaluation: str = "research", order: str 
     counts = np.zeros(4 + depth, dtype=np.int64)
     ordering = np.zeros(1, dtype=np.int64)
     started = time.perf_counter()
-    square, value = _root(me, opp, depth, kind, _WEIGHTS[kind], bool(exact), ORDER_CODES[order],
+    square, value = _root(me, opp, depth, kind, _WEIGHTS[kind], SCORING_CODES[scoring],
+                          ORDER_CODES[order],
                           _POSITION, counts, ordering)
     seconds = time.perf_counter() - started
     per_ply = [int(n) for n in counts[3:3 + depth + 1]]
@@ -153,8 +162,36 @@ class _StudySearcher(Searcher):
         return super().ordered(state, moves, ply, table_move)
 
 
+def win_scored(evaluation: Evaluation) -> Evaluation:
+    """``evaluation`` with a finished game scored +-1000 for the winner whatever the margin,
+    0 for a draw (the study's "a win is the maximum reward").
+
+    >>> from course_lib.games.othello import disc_count
+    >>> win_scored(disc_count)(Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx o"), 2)
+    -1000
+    """
+    def evaluate(state: Othello, player: int) -> float:
+        if not state.is_terminal():
+            return evaluation(state, player)
+        winner = state.winner()
+        return 0 if winner == 0 else WIN if winner == player else -WIN
+
+    evaluate.__name__ = f"win_scored({getattr(evaluation, '__name__', 'evaluation')})"
+    return evaluate
+
+
+def study_evaluation(evaluation: str, scoring: str = "win") -> Evaluation:
+    """The readable evaluation function that ``search(..., evaluation, scoring=scoring)`` uses."""
+    _check_choice("evaluation", evaluation, EVALUATION_CODES)
+    _check_choice("scoring", scoring, SCORINGS)
+    function = EVALUATIONS[evaluation]
+    if scoring == "margin":
+        return exact_of(function)
+    return win_scored(function) if scoring == "win" else function
+
+
 def readable_search(state: Othello, depth: int, evaluation: str = "research",
-                    order: str = "none", exact: bool = True,
+                    order: str = "none", scoring: str = "win",
                     algorithm: str = "negamax-alphabeta") -> SearchResult:
     """The same search in the readable tier (``course_lib.agents.search.Searcher``): slow, for
     checking ``search`` and for small depths. ``algorithm="minimax"`` takes order ``none``.
@@ -162,11 +199,8 @@ def readable_search(state: Othello, depth: int, evaluation: str = "research",
     >>> readable_search(Othello(), 3, "research", algorithm="minimax").move
     'd3'
     """
-    _check_choice("evaluation", evaluation, EVALUATION_CODES)
     _check_choice("move order", order, ORDERS)
-    function = EVALUATIONS[evaluation]
-    if exact:
-        function = exact_of(function)
+    function = study_evaluation(evaluation, scoring)
     names = {"none": "none", "position": "static", "gain": "gain", "intuition": "intuition"}
     return _StudySearcher(algorithm, function, order=names[order]).run(state, depth)
 
@@ -181,8 +215,10 @@ class Player:
     evaluation: str = "research"
     depth: int = 4
     order: str = "none"
+    scoring: str = "win"
 
     def __post_init__(self) -> None:
+        _check_choice("scoring", self.scoring, SCORINGS)
         _check_choice("evaluation", self.evaluation, EVALUATION_CODES)
         _check_depth(self.depth, 1, 20)
         _check_choice("move order", self.order, ORDERS)
@@ -281,7 +317,7 @@ def play_game(black: Player, white: Player, opening: Sequence[str] = ()) -> Game
             move = PASS
         else:
             player = players[state.to_move]
-            result = search(state, player.depth, player.evaluation, player.order)
+            result = search(state, player.depth, player.evaluation, player.order, player.scoring)
             move = result.move
             nodes[state.to_move].append(result.stats.nodes)
             seconds[state.to_move].append(result.stats.seconds)
@@ -409,15 +445,15 @@ def paired_match(weights: str, depth: int, max_pairs: int = 200, opening_plies: 
 # --- 2. the self-play table and the strategic horizon -------------------------------------------
 
 def self_play_row(depth: int, opening: Sequence[str] = (), evaluation: str = "research",
-                  order: str = "none") -> dict:
+                  order: str = "none", scoring: str = "win") -> dict:
     """One self-play game at ``depth`` (both sides alike) from the start or ``opening``: the
     winner, the final discs, mean nodes and mean seconds per searched move of each side.
 
     >>> row = self_play_row(3)
     >>> row["winner"], row["black"], row["white"], row["black_nodes"]
-    ('white', 16, 48, 255.2)
+    ('white', 21, 43, 255.2)
     """
-    player = Player(evaluation, depth, order)
+    player = Player(evaluation, depth, order, scoring)
     game = play_game(player, player, opening)
     names = {BLACK: "black", WHITE: "white", 0: "draw"}
     return {"depth": depth, "winner": names[game.winner], "black": game.black,
@@ -547,4 +583,5 @@ __all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT
            "Game", "PairedMatch", "Player", "StudyMatch", "distinct_openings", "format_rows",
            "horizon_table", "intuition_wins", "mean_branching", "ordering_table",
            "paired_match", "play_game", "random_opening", "readable_search", "replay",
-           "search", "self_play_row", "study_method", "study_positions"]
+           "search", "self_play_row", "study_evaluation", "study_method", "study_positions",
+           "win_scored", "SCORINGS"]
