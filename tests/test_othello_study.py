@@ -257,3 +257,37 @@ def test_bad_arguments_are_refused_in_words():
     finished = Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx x")
     with pytest.raises(GameOverError):
         study.search(finished, 2)
+
+
+def test_exercise_mobility_answer_counted_again():
+    from course_lib.exercise_bank import nb09
+    from course_lib.exercises import verdict
+    from course_lib.games.othello_fast import fast_legal_moves
+
+    def squares(state, player):
+        turned = Othello(state.cells, player)
+        return [m for m in fast_legal_moves(turned) if m != PASS]
+
+    def mobility(state, player):
+        return len(squares(state, player)) - len(squares(state, 3 - player))
+
+    assert verdict("09-mobility", mobility) == "09-mobility: right"
+    # the side to move's legal_moves() counts a pass as a move: not mobility
+    assert verdict("09-mobility", lambda s, p: len(s.legal_moves()) * (1 if p == s.to_move
+                                                                       else -1)).startswith(
+        "09-mobility: wrong")
+    assert any(Othello.from_text(t).legal_moves() == [PASS] for t in nb09.MOBILITY_TEXTS)
+
+
+def test_exercise_intuition_cost_counted_again():
+    from course_lib.exercise_bank import nb09
+    from course_lib.exercises import verdict
+    state = Othello.from_text(nb09.INTUITION_TEXT)
+    function = study.win_scored(EVALUATIONS["research"])
+    total = 0
+    for move in state.legal_moves():
+        s = Searcher("negamax-alphabeta", function)
+        s.root_player = state.to_move
+        s.negamax_alphabeta(state.apply(move), 2, float("-inf"), float("inf"), 1, None, move)
+        total += s.stats.nodes
+    assert verdict("09-intuition-cost", total) == "09-intuition-cost: right"
