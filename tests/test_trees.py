@@ -669,3 +669,59 @@ def test_viz_exports_stay_lazy():
             "from course_lib.viz import SearchStepper, draw_alphabeta; "
             "assert 'ipywidgets' in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- Compact pictures ----------------------------------------------------------------------------
+
+
+def test_compact_png_is_a_small_palette_picture_of_the_same_figure():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from course_lib.viz.plots import compact_png
+
+    ax = draw_alphabeta(search(TicTacToe.from_string(MID_GAME), algorithm="alphabeta", depth=3,
+                               record=True))
+    full = io.BytesIO()
+    ax.figure.savefig(full, format="png", dpi=ax.figure.dpi, bbox_inches="tight")
+    small = compact_png(ax.figure)
+    picture, reference = Image.open(io.BytesIO(small)), Image.open(io.BytesIO(full.getvalue()))
+    assert picture.mode == "P" and len(picture.getcolors(256)) <= 256
+    assert picture.size == reference.size
+    assert len(small) < len(full.getvalue()) / 2
+    # The same picture to the eye: every pixel within a few levels of the full-colour one.
+    a = np.asarray(picture.convert("RGBA").convert("RGB"), dtype=int)
+    b = np.asarray(reference.convert("RGB"), dtype=int)
+    assert np.mean(np.abs(a - b)) < 3
+    assert compact_png(plt.figure()) is None                   # nothing drawn
+    with pytest.raises(ValueError, match="colors"):
+        compact_png(ax.figure, colors=1)
+    plt.close("all")
+
+
+def test_use_compact_figures_sets_the_notebook_png_formatter():
+    from IPython.core.interactiveshell import InteractiveShell
+    from matplotlib.figure import Figure
+
+    from course_lib.viz.plots import use_compact_figures
+
+    assert use_compact_figures(shell=None) in (False, True)    # outside IPython: nothing to do
+    shell = InteractiveShell.instance()
+    try:
+        assert use_compact_figures(colors=64, shell=shell)
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [1, 0])
+        data = shell.display_formatter.formatters["image/png"](fig)
+        import io
+
+        from PIL import Image
+        picture = Image.open(io.BytesIO(data))
+        assert picture.mode == "P" and len(picture.getcolors(256)) <= 64
+        with pytest.raises(ValueError):
+            use_compact_figures(colors=0, shell=shell)
+    finally:
+        shell.display_formatter.formatters["image/png"].pop(Figure, None)
+        InteractiveShell.clear_instance()
+        plt.close("all")
