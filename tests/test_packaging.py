@@ -83,3 +83,35 @@ def test_notebooks_are_stored_executed_top_to_bottom():
             f"{path.name}: cells were not run once, top to bottom, in a fresh kernel")
         for cell in cells:
             assert "input(" not in "".join(cell["source"]), f"{path.name} calls input()"
+
+
+WIDGET_CLASSES = ("PlayBoard(", "SearchStepper(", "MCTSGrowthViewer(", "LiveSprt(")
+
+
+def test_stored_widget_outputs_say_what_appears_before_the_notebook_runs():
+    """A notebook opened before it runs shows its widgets' stored text or HTML (JupyterLab
+    draws no widget without its kernel, and shows no stored widget in a notebook it does not
+    trust yet): for each of the course's widgets that must be a sentence and a picture, not
+    a raw repr such as ``PlayBoard(children=(HTML(value='<style>...``."""
+    notebooks = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+    checked = 0
+    for path in notebooks:
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        for cell in json.loads(path.read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or not any(w in source for w in WIDGET_CLASSES):
+                continue
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if "application/vnd.jupyter.widget-view+json" not in data:
+                    continue
+                checked += 1
+                plain = "".join(data.get("text/plain", ""))
+                where = f"{path.relative_to(ROOT)}, cell {source.splitlines()[0]!r}"
+                assert "appears here when this cell runs" in plain, (
+                    f"{where}: the stored text is {plain[:80]!r}, not a sentence saying what "
+                    "appears there (re-execute the notebook)")
+                assert '<img src="data:image/svg+xml;base64,' in "".join(
+                    data.get("text/html", "")), f"{where}: no picture stored"
+    assert checked >= 12, f"only {checked} widget outputs found in the notebooks"

@@ -1,21 +1,28 @@
 """Real-browser tests: the course's notebooks in JupyterLab, in headless Chromium.
 
-One JupyterLab server for the whole test session (on 127.0.0.1, a free port, a random token,
-settings and workspaces in a temporary directory), serving a temporary copy of ``notebooks/``
-so that the repository's notebooks are never modified. One headless Chromium, driven by
-selenium through Debian's ``chromedriver``. Each test module opens its notebook, runs it
-(Run > Run All Cells, from the menu, as a student would), and plays with its widgets.
+One JupyterLab server for all the browser tests (on 127.0.0.1, a free port, a random token,
+settings, workspaces and Jupyter's own files in a temporary directory), serving a temporary
+copy of ``notebooks/`` so that the repository's notebooks are never modified. One headless
+Chromium, driven by selenium through Debian's ``chromedriver``. Each test module opens one
+notebook (one kernel, shut down when the module is done), looks at it before it runs, runs it
+(Run > Run All Cells, from the menu, as a student would) and plays with its widgets with the
+mouse and the keyboard.
 
 Without Chromium, its driver or selenium these tests are skipped, with one line saying why;
 under ``CI=true`` a missing browser is a failure instead.
 
-What the fixtures give:
+What the tests compare: what the page draws, read from the DOM, against the state the library
+holds in the kernel (asked for with ``Notebook.kernel``, out of sight of the notebook) or
+recomputed here with ``course_lib``, never against text copied from the page.
 
-- ``lab``: the JupyterLab server and the browser (``Lab``); ``lab.open(name)`` opens a
-  notebook of the copy and returns a ``Notebook``.
-- ``Notebook``: ``run_all()``, ``cell_index(text)``, ``output(index)`` (the output area's
-  element, scrolled into view), ``kernel(code)`` (what ``code`` prints in the notebook's
-  kernel: how the tests ask the library for the state a widget shows), ``wait_idle()``.
+- ``lab`` (fixture): the server and the browser; ``lab.open(name)`` gives a ``Notebook``.
+- ``Notebook``: ``run_all()``, ``cell_index(text)``, ``output(index, selector)`` (an element
+  of a cell's outputs, scrolled into view), ``static_output(index)`` (what a cell shows
+  before it runs), ``kernel(code)`` (what ``code`` prints in the notebook's kernel),
+  ``widget(index)`` (the kernel's name for the widget a cell displayed), ``observe`` and
+  ``observed`` (every state an element goes through).
+- ``helpers`` (fixture): ``BoardPage`` (a PlayBoard), ``PicturePage`` (a widget showing a
+  line of text over a picture), ``check_stepper``, ``canonical_svg``, ``hex_color``.
 """
 
 from __future__ import annotations
@@ -208,7 +215,7 @@ class Lab:
 _PANEL = """
 const app = window.jupyterapp;
 const panel = app && app.shell.currentWidget;
-if (!panel || !panel.content || !panel.sessionContext) { return null; }
+const ready = panel && panel.content && panel.sessionContext;
 """
 
 
@@ -219,7 +226,10 @@ class Notebook:
         self.lab, self.name, self.driver = lab, name, lab.driver
 
     def js(self, body: str, *args: Any) -> Any:
-        return self.driver.execute_script(_PANEL + body, *args)
+        """Run ``body`` in the page, with ``panel`` the notebook panel; return its value
+        (None while no notebook is shown)."""
+        return self.driver.execute_script(_PANEL + "if (!ready) { return null; }\n" + body,
+                                          *args)
 
     def wait(self, what: Callable[[], Any], timeout: float, message: str,
              every: float = 0.1) -> Any:
@@ -337,10 +347,9 @@ class Notebook:
         """Run ``code`` in the notebook's kernel, out of sight (no cell), and return what it
         printed: how a test asks the library what a widget's state is."""
         self.wait_idle(timeout)
-        result = self.driver.execute_async_script(_PANEL.replace("return null;", "{ arguments["
-                                                  "arguments.length - 1]('no panel'); return; }")
-                                                  + """
+        result = self.driver.execute_async_script(_PANEL + """
             const done = arguments[arguments.length - 1];
+            if (!ready) { done('ERROR: no notebook is shown'); return; }
             const kernel = panel.sessionContext.session.kernel;
             const future = kernel.requestExecute({code: arguments[0], silent: false,
                                                   store_history: false});
@@ -355,7 +364,6 @@ class Notebook:
         if result.startswith("ERROR") or "\nERROR " in result:
             raise AssertionError(f"{self.name}: the kernel answered {result!r} to {code!r}")
         return result
-
 
     # -- what the widgets of a cell draw -------------------------------------------------------
 
@@ -714,9 +722,10 @@ def canonical_svg(svg: str) -> list:
     return out
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab() -> Any:
-    """The JupyterLab server and headless Chromium, one for the whole session."""
+    """The JupyterLab server and headless Chromium, one for all the browser tests (closed
+    when the last of them is done)."""
     if _MISSING:
         pytest.fail(f"CI=true and the browser tests cannot run: {_MISSING}", pytrace=False)
     session = Lab(_CHROMIUM, _DRIVER)

@@ -1,0 +1,1 @@
+"""Real-browser tests of the course's widgets (see conftest.py)."""
