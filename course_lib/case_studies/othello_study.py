@@ -566,16 +566,23 @@ def intuition_wins(rows: Sequence[dict], orders: Sequence[str] = ("none", "posit
 
 
 def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) -> str:
-    """A plain-text table of ``rows`` (numbers with thousands separators)."""
+    """A plain-text table of ``rows`` (numbers with thousands separators), each column at
+    least ``widths`` wide and 2 wider than its name.
+
+    >>> print(format_rows([{"depth": 3, "nodes": 1289.5}], ["depth", "nodes"], widths=8))
+       depth   nodes
+           3 1,289.5
+    """
     def cell(value: Any) -> str:
         if isinstance(value, float) and not value.is_integer():
             return f"{value:,.1f}" if abs(value) >= 1 else f"{value:.4f}"
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return f"{int(value):,}"
         return str(value)
-    lines = ["".join(f"{c:>{widths}}" for c in columns)]
+    sizes = [max(widths, len(c) + 2) for c in columns]
+    lines = ["".join(f"{c:>{w}}" for c, w in zip(columns, sizes))]
     for row in rows:
-        lines.append("".join(f"{cell(row.get(c, '')):>{widths}}" for c in columns))
+        lines.append("".join(f"{cell(row.get(c, '')):>{w}}" for c, w in zip(columns, sizes)))
     return "\n".join(lines)
 
 
