@@ -435,8 +435,10 @@ class MCTSAgent:
 
     def search(self, state: Any) -> SearchResult:
         """Run the budget from ``state``; return the SearchResult (also in ``last_result``)."""
-        if state.is_over() or not state.legal_moves():
-            raise ValueError("the game is over: there is no move to search")
+        from .base import check_can_move
+        from .evaluation import check_evaluation
+        check_can_move(state)                   # GameOverError, in words, once the game is over
+        check_evaluation(self.evaluation, state)
         started = time.perf_counter()
         self.root = root = self._root_for(state)
         self.stats = stats = MCTSStats(reused_visits=root.visits,

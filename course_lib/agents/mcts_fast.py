@@ -204,11 +204,13 @@ class FastMCTSAgent:
 
     def search(self, state: State) -> SearchResult:
         """Run the budget from ``state``; return the SearchResult (also in ``last_result``)."""
+        from ..errors import InvalidArgumentError
+        from .base import check_can_move
         if not isinstance(state, State):
-            raise TypeError(f"FastMCTSAgent plays ATAXX: give it a course_lib.ataxx.State, got "
-                            f"{type(state).__name__}; for other games use MCTSAgent")
-        if state.is_over() or not state.legal_moves():
-            raise ValueError("the game is over: there is no move to search")
+            raise InvalidArgumentError(
+                f"FastMCTSAgent plays ATAXX: give it a course_lib.ataxx.State, got "
+                f"{type(state).__name__}; for other games use MCTSAgent")
+        check_can_move(state)                   # GameOverError, in words, once the game is over
         started = time.perf_counter()
         self._set_root(to_fast(state))
         rows = self.counters[C_NODES]
