@@ -261,7 +261,8 @@ def test_library_errors_replace_plain_value_and_type_errors():
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:depth=2",
                                   "alphabeta:depth=2,tier=fast", "alphabeta:time=20",
-                                  "minimax:depth=1"])
+                                  "minimax:depth=1", "mcts:iterations=20",
+                                  "mcts:iterations=20,tier=fast"])
 def test_agents_asked_to_move_in_a_finished_game_say_so(spec):
     with pytest.raises(GameOverError, match="the game is over \\(a player has no stones left\\)"):
         make_agent(spec).choose_move(FINISHED)
@@ -321,6 +322,9 @@ ENTRY_POINTS = {
     "RandomAgent": (lambda v: RandomAgent(seed=v), GARBAGE),
     "SearchAgent": (lambda v: SearchAgent(depth=v), GARBAGE),
     "greedy.choose_move": (lambda v: GreedyAgent().choose_move(v), GARBAGE),
+    "mcts.choose_move": (lambda v: make_agent("mcts:iterations=5").choose_move(v), GARBAGE),
+    "mcts fast.choose_move": (lambda v: make_agent("mcts:iterations=5,tier=fast").choose_move(v),
+                              GARBAGE),
     "search(depth)": (lambda v: search(GameTree(TEXTBOOK_TREE), depth=v), small_or_garbage(64)),
     "search(state)": (lambda v: search(v, depth=1), GARBAGE),
     "TicTacToe.apply": (lambda v: TicTacToe().apply(v), GARBAGE),
