@@ -82,7 +82,7 @@ class MCTSGrowthViewer(widgets.VBox):
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=900,
                                  description="play", tooltip="grow the tree")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.picture = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(layout=widgets.Layout(width="100%", margin="0"))
         self.picture.add_class("course-mcts-picture")
         self.slider.observe(self._on_slider, names="value")
         self.children = [widgets.HBox([self.play, self.slider]), self.picture]

@@ -121,7 +121,7 @@ class SearchStepper(widgets.VBox):
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="event",
                                         continuous_update=False,
                                         layout=widgets.Layout(width="320px"))
-        self.picture = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(layout=widgets.Layout(width="100%", margin="0"))
         self.picture.add_class("course-stepper-picture")
         self.reset_button.on_click(lambda _: self.reset())
         self.previous_button.on_click(lambda _: self.previous())

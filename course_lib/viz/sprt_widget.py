@@ -184,7 +184,7 @@ class LiveSprt(widgets.VBox):
                                           tooltip="stop the test now, without a decision")
         self.start_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
-        self.picture = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(layout=widgets.Layout(width="100%", margin="0"))
         self.picture.add_class("course-sprt-picture")
         self.children = [widgets.HBox([self.start_button, self.stop_button]), self.picture]
         self._draw()

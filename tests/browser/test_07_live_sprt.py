@@ -50,6 +50,7 @@ def shows_the_library(live) -> dict:
         assert status.startswith(decision)              # the status line says the decision
     drawn = live.assert_shows(status, live.ask("W.svg()"))
     assert 0 < drawn["svg_width"] <= drawn["area_width"]
+    assert drawn["scrollbars"] == [], "scrollbars in the output"
     return {"status": status, "decision": decision,
             "games": int(live.ask("len(W.llr_history)"))}
 
