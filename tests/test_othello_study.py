@@ -46,7 +46,14 @@ class _PositionOrder(Searcher):
 
 
 READABLE_ORDER = {"none": "none", "position": "static", "gain": "gain",
-                  "intuition": "intuition"}
+                  "intuition": "intuition", "killers": "none", "history": "none",
+                  "killers-history": "none"}
+
+
+def _readable(function, order):
+    return _PositionOrder("negamax-alphabeta", function, order=READABLE_ORDER[order],
+                          killers=order in ("killers", "killers-history"),
+                          history=order in ("history", "killers-history"))
 
 
 def _late_positions(count: int, seed: int) -> list[Othello]:
@@ -76,11 +83,10 @@ SCORING_FUNCTIONS = {"heuristic": lambda f: f, "margin": exact, "win": study.win
 @pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
 def test_compiled_search_is_the_readable_search(order, evaluation, scoring):
     function = SCORING_FUNCTIONS[scoring](EVALUATIONS[evaluation])
-    for depth in (1, 2, 3):
+    for depth in (1, 2, 4):
         for state in POSITIONS[:4] + LATE:
             ours = study.search(state, depth, evaluation, order, scoring)
-            theirs = _PositionOrder("negamax-alphabeta", function,
-                                    order=READABLE_ORDER[order]).run(state, depth)
+            theirs = _readable(function, order).run(state, depth)
             assert (ours.move, ours.value) == (theirs.move, theirs.value), state.text()
             assert ours.stats.nodes == theirs.stats.nodes, (state.text(), depth)
             assert ours.stats.leaves == theirs.stats.leaves
@@ -199,8 +205,7 @@ def test_ordering_table_means_and_intuition_cost():
     (row,) = study.ordering_table(positions, [3])
     function = study.win_scored(EVALUATIONS["research"])
     for order in study.ORDERS:
-        nodes = [_PositionOrder("negamax-alphabeta", function, order=READABLE_ORDER[order])
-                 .run(p, 3).stats.nodes for p in positions]
+        nodes = [_readable(function, order).run(p, 3).stats.nodes for p in positions]
         assert row[order] == pytest.approx(sum(nodes) / 4)
     shallow = []
     for p in positions:           # the intuition order's cost: a full-window depth-2 search
@@ -245,7 +250,7 @@ def test_study_figures_are_consistent():
 
 def test_bad_arguments_are_refused_in_words():
     with pytest.raises(InvalidArgumentError, match="move order"):
-        study.search(Othello(), 3, order="killers")
+        study.search(Othello(), 3, order="table")
     with pytest.raises(InvalidArgumentError, match="depth"):
         study.search(Othello(), 0)
     with pytest.raises(InvalidArgumentError, match="evaluation"):
@@ -291,3 +296,24 @@ def test_exercise_intuition_cost_counted_again():
         s.negamax_alphabeta(state.apply(move), 2, float("-inf"), float("inf"), 1, None, move)
         total += s.stats.nodes
     assert verdict("09-intuition-cost", total) == "09-intuition-cost: right"
+
+
+def test_a_forced_pass_that_fails_high_enters_the_tables_in_both_tiers():
+    passes = []
+
+    class Spy(_PositionOrder):
+        def _fail_high(self, move, ply, depth):
+            if move == PASS:
+                passes.append((ply, depth))
+            super()._fail_high(move, ply, depth)
+
+    function = study.win_scored(EVALUATIONS["research"])
+    for state in _late_positions(3, 200):
+        for depth in (3, 4, 5):
+            for order in ("killers", "history", "killers-history"):
+                theirs = Spy("negamax-alphabeta", function, killers=order != "history",
+                             history=order != "killers").run(state, depth)
+                ours = study.search(state, depth, "research", order)
+                assert (ours.move, ours.value, ours.stats.nodes, ours.stats.cutoffs) == (
+                    theirs.move, theirs.value, theirs.stats.nodes, theirs.stats.cutoffs)
+    assert passes

@@ -8,7 +8,13 @@ orders, ties kept in board order (index 0 to 63) as ``sorted(..., reverse=True)`
 - 1 ``position``: the research map's weight of the target square, largest first;
 - 2 ``gain``: the number of discs the move flips, most first;
 - 3 ``intuition``: at the root only, every move scored by a depth-3 alpha-beta search (the
-  move, then 2 plies, board order, full window), best first; below the root, board order.
+  move, then 2 plies, board order, full window), best first; below the root, board order;
+- 4 ``killers``: the (at most two) moves that last made a node at the same ply fail high first;
+- 5 ``history``: by the history score (depth squared added each time a move fails high);
+- 6 ``killers-history``: killers first, then by history score.
+
+As the readable ``Searcher`` keeps them, the tables start empty for each search, the root
+never fails high into them, and a forced pass that fails high enters them as a move.
 """
 
 from __future__ import annotations
@@ -19,7 +25,12 @@ from numba import njit
 from ..ataxx._bitboard import _lowest_bit_index, _popcount
 from ..games.othello_fast import ONE, ZERO, _evaluate, _flips, _moves
 
-ORDER_CODES = {"none": 0, "position": 1, "gain": 2, "intuition": 3}
+ORDER_CODES = {"none": 0, "position": 1, "gain": 2, "intuition": 3, "killers": 4,
+               "history": 5, "killers-history": 6}
+PASS_MOVE = 64
+"""The pass, as the killer and history tables write it (squares are 0..63)."""
+KILLER_FIRST = 1 << 50
+"""Added to the ordering key of a killer move: killers go before any history score."""
 SCORING_CODES = {"heuristic": 0, "margin": 1, "win": 2}
 INF = 1 << 40
 WIN = 1000
@@ -37,7 +48,8 @@ def _score(me: np.uint64, opp: np.uint64, kind: int, weights: np.ndarray, scorin
 
 @njit(cache=True)
 def _ordered(me: np.uint64, opp: np.uint64, moves: np.uint64, order: int,
-             position: np.ndarray, squares: np.ndarray) -> int:
+             position: np.ndarray, squares: np.ndarray, ply: int, killers: np.ndarray,
+             history: np.ndarray) -> int:
     """Write the squares of ``moves`` into ``squares`` in the order to try them; return how
     many there are."""
     keys = np.zeros(64, dtype=np.int64)
@@ -50,6 +62,11 @@ def _ordered(me: np.uint64, opp: np.uint64, moves: np.uint64, order: int,
             key = position[square]
         elif order == 2:
             key = _popcount(_flips(me, opp, square))
+        elif order >= 4:
+            if order != 5 and (killers[ply, 0] == square or killers[ply, 1] == square):
+                key = KILLER_FIRST
+            if order != 4:
+                key += history[square]
         # insertion: after every square whose key is >= this one (stable, largest first)
         j = n
         while j > 0 and keys[j - 1] < key:
@@ -63,9 +80,21 @@ def _ordered(me: np.uint64, opp: np.uint64, moves: np.uint64, order: int,
 
 
 @njit(cache=True)
+def _fail_high(move: int, ply: int, depth: int, order: int, killers: np.ndarray,
+               history: np.ndarray) -> None:
+    """A move that made its node fail high becomes a killer of its ply and earns history."""
+    if order == 4 or order == 6:
+        if killers[ply, 0] != move:
+            killers[ply, 1] = killers[ply, 0]
+            killers[ply, 0] = move
+    if order == 5 or order == 6:
+        history[move] += depth * depth
+
+
+@njit(cache=True)
 def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
             kind: int, weights: np.ndarray, scoring: int, order: int, position: np.ndarray,
-            counts: np.ndarray) -> int:
+            counts: np.ndarray, killers: np.ndarray, history: np.ndarray) -> int:
     """Negamax alpha-beta; counts[0] nodes, [1] leaves, [2] cutoffs, [3 + ply] nodes per ply."""
     counts[0] += 1
     counts[3 + ply] += 1
@@ -80,19 +109,24 @@ def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, pl
         counts[1] += 1
         return _score(me, opp, kind, weights, scoring)
     if is_pass:
-        return -_search(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, scoring, order,
-                        position, counts)
+        value = -_search(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, scoring,
+                         order, position, counts, killers, history)
+        if value >= beta:
+            _fail_high(PASS_MOVE, ply, depth, order, killers, history)
+        return value
     squares = np.empty(64, dtype=np.int64)
-    n = _ordered(me, opp, moves, order, position, squares)
+    n = _ordered(me, opp, moves, order, position, squares, ply, killers, history)
     best = -INF
     for i in range(n):
         square = squares[i]
         flipped = _flips(me, opp, square)
         value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
-                         -beta, -alpha, ply + 1, kind, weights, scoring, order, position, counts)
+                         -beta, -alpha, ply + 1, kind, weights, scoring, order, position, counts,
+                         killers, history)
         if value > best:
             best = value
         if best >= beta:
+            _fail_high(square, ply, depth, order, killers, history)
             if i + 1 < n:
                 counts[2] += 1
             break
@@ -111,24 +145,27 @@ def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndar
     two = np.int64(2)
     inf = np.int64(INF)
     none = np.int64(0)
+    killers = np.full((depth + 2, 2), -1, dtype=np.int64)
+    history = np.zeros(PASS_MOVE + 1, dtype=np.int64)
     counts[0] += 1
     counts[3] += 1
     moves = _moves(me, opp)
     if moves == ZERO:
         return -1, -_search(opp, me, depth - 1, -inf, inf, one, kind, weights, scoring, order,
-                            position, counts)
+                            position, counts, killers, history)
     squares = np.empty(64, dtype=np.int64)
     inner = order
     if order == 3:
         inner = none
-        n = _ordered(me, opp, moves, none, position, squares)
+        n = _ordered(me, opp, moves, none, position, squares, none, killers, history)
         shallow = np.zeros(3 + 4, dtype=np.int64)
         scores = np.zeros(64, dtype=np.int64)
         for i in range(n):
             square = squares[i]
             flipped = _flips(me, opp, square)
             scores[i] = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), two,
-                                 -inf, inf, one, kind, weights, scoring, none, position, shallow)
+                                 -inf, inf, one, kind, weights, scoring, none, position, shallow,
+                                 killers, history)
         ordering[0] += shallow[0]
         # stable sort by score, best first
         for i in range(1, n):
@@ -142,13 +179,14 @@ def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndar
             scores[j] = key
             squares[j] = square
     else:
-        n = _ordered(me, opp, moves, order, position, squares)
+        n = _ordered(me, opp, moves, order, position, squares, none, killers, history)
     best_move, best, alpha = -2, -inf, -inf
     for i in range(n):
         square = squares[i]
         flipped = _flips(me, opp, square)
         value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
-                         -inf, -alpha, one, kind, weights, scoring, inner, position, counts)
+                         -inf, -alpha, one, kind, weights, scoring, inner, position, counts,
+                         killers, history)
         if value > best:
             best_move, best = square, value
         if best > alpha:

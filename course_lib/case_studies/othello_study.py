@@ -47,7 +47,8 @@ SCORINGS = tuple(SCORING_CODES)
 margin), the course's ``exact``), ``win`` (+-1000, the study's maximum reward)."""
 ORDERS = tuple(ORDER_CODES)
 """The move orders: ``none`` (board order), ``position`` (research-map weight of the target
-square), ``gain`` (discs flipped), ``intuition`` (root moves by a depth-3 search)."""
+square), ``gain`` (discs flipped), ``intuition`` (root moves by a depth-3 search), and the
+dynamic orders of the course's ``Searcher``: ``killers``, ``history``, ``killers-history``."""
 _POSITION = np.array(RESEARCH_WEIGHTS, dtype=np.int64)
 
 # --- the study's figures, as it reported them ---------------------------------------------------
@@ -201,8 +202,11 @@ def readable_search(state: Othello, depth: int, evaluation: str = "research",
     """
     _check_choice("move order", order, ORDERS)
     function = study_evaluation(evaluation, scoring)
-    names = {"none": "none", "position": "static", "gain": "gain", "intuition": "intuition"}
-    return _StudySearcher(algorithm, function, order=names[order]).run(state, depth)
+    names = {"position": "static", "killers": "none", "history": "none",
+             "killers-history": "none"}
+    return _StudySearcher(algorithm, function, order=names.get(order, order),
+                          killers=order in ("killers", "killers-history"),
+                          history=order in ("history", "killers-history")).run(state, depth)
 
 
 # --- games --------------------------------------------------------------------------------------
