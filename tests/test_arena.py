@@ -403,3 +403,21 @@ def test_an_arena_keeps_its_pool_across_matches():
         assert arena._pool is pool is not None
     assert arena._pool is None
     assert moves_of(first) == moves_of(second)
+
+
+def test_a_saved_notebook_shows_the_progress_bar_where_it_ended():
+    """The bar's stored text is its last count: a student opening a saved notebook must not
+    read 0/6 for a match that was played to the end."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells.append(nbformat.v4.new_code_cell(
+        "from course_lib.match import run_match\n"
+        "report = run_match('greedy', 'random', pairs=3, workers=0)"))
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    texts = ["".join(output.get("data", {}).get("text/plain", ""))
+             for output in notebook.cells[0].outputs]
+    bars = [text for text in texts if "greedy vs random" in text]
+    assert len(bars) == 1, texts
+    assert "6/6" in bars[0] and "100%" in bars[0]

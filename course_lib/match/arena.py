@@ -864,8 +864,39 @@ def _result(future: cf.Future, task: GameTask) -> GameResult:
 
 def _progress_bar(total: int, description: str, enabled: bool) -> Any:
     from tqdm.auto import tqdm
-    return tqdm(total=total, desc=description, unit="game", disable=not enabled,
-                dynamic_ncols=True)
+    options = dict(total=total, desc=description, unit="game", disable=not enabled,
+                   dynamic_ncols=True)
+    try:
+        from tqdm.notebook import tqdm as notebook_tqdm
+    except ImportError:                               # pragma: no cover - tqdm always has it
+        notebook_tqdm = None
+    if enabled and notebook_tqdm is not None and issubclass(tqdm, notebook_tqdm):
+        return _saved_notebook_bar(notebook_tqdm, options)
+    return tqdm(**options)
+
+
+def _saved_notebook_bar(notebook_tqdm: type, options: dict) -> Any:
+    """A notebook progress bar whose saved output shows how far it got.
+
+    A widget's text form is stored when it is first displayed, so a saved notebook would show
+    a finished run as ``0/80``. This bar is displayed with a display id and displayed again when
+    it closes, so the stored text is the last count.
+    """
+    from IPython.display import display
+
+    class SavedBar(notebook_tqdm):                    # type: ignore[misc, valid-type]
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(display=False, **kwargs)
+            self._handle = display(self.container, display_id=True)
+            self.displayed = True
+
+        def close(self) -> None:
+            super().close()
+            handle, self._handle = getattr(self, "_handle", None), None
+            if handle is not None:
+                handle.update(self.container)
+
+    return SavedBar(**options)
 
 
 class Arena:
