@@ -31,6 +31,8 @@ from course_lib.match.uai import parse_go, parse_position, serve_uai
 from course_lib.strength import (Sprt, elo_estimate, elo_estimate_pairs, expected_score,
                                  likelihood_of_superiority, normalized_elo, pentanomial_llr,
                                  trinomial_llr, win_loss_llr)
+from course_lib.strength.characteristic import (game_probabilities,
+                                               win_loss_operating_characteristic)
 from course_lib.strength.llr import gsprt_llr, win_loss_steps
 from course_lib.strength.table import round_robin_elo
 
@@ -342,6 +344,11 @@ ENTRY_POINTS = {
     "Sprt.from_totals": (lambda v: Sprt.from_totals(wins=v, draws=1, losses=2,
                                                     kind="trinomial"), GARBAGE),
     "round_robin_elo": (lambda v: round_robin_elo(v), GARBAGE),
+    "round_robin_elo(prior_draws)": (
+        lambda v: round_robin_elo({("a", "b"): (3, 2, 1)}, prior_draws=v), GARBAGE),
+    "game_probabilities": (lambda v: game_probabilities(v, 0.2), GARBAGE),
+    "win_loss_operating_characteristic": (
+        lambda v: win_loss_operating_characteristic([v], max_games=200), GARBAGE),
     "round_robin_elo(record)": (lambda v: round_robin_elo({("a", "b"): v}), GARBAGE),
     "parse_go": (lambda v: parse_go(["go", "depth", v]), GARBAGE),
     "parse_position": (lambda v: parse_position(["position", "fen", v]), GARBAGE),

@@ -88,7 +88,7 @@ def _check_elos(elos: object) -> list[float]:
     checked = []
     for elo in elos:
         if isinstance(elo, bool) or not isinstance(elo, (int, float, np.integer, np.floating)) \
-                or not -math.inf < elo < math.inf:
+                or not -1e300 < elo < 1e300:            # finite, and no float() overflow
             raise CourseError(f"every Elo difference must be a finite number, got {elo!r:.100}")
         checked.append(float(elo))
     return checked
@@ -114,7 +114,7 @@ def game_probabilities(elo: float, draw_ratio: float = 0.0,
     d = _check_draw_ratio(draw_ratio)
     scale = check_scale(scale)
     if isinstance(elo, bool) or not isinstance(elo, (int, float)) or not (
-            -math.inf < elo < math.inf):                  # no float() of a huge int
+            -1e300 < elo < 1e300):                        # finite, and no float() overflow
         raise CourseError(f"elo must be a finite number, got {elo!r:.100}")
     if scale == "logistic":
         score = expected_score(elo)

@@ -176,7 +176,7 @@ def round_robin_elo(results: Mapping[tuple[str, str], tuple[int, int, int]] | It
     """
     confidence = check_confidence(confidence)
     if isinstance(prior_draws, bool) or not isinstance(prior_draws, (int, float)) \
-            or not 0 <= prior_draws < math.inf:
+            or not 0 <= prior_draws < 1e300:
         raise CourseError(f"prior_draws must be a number >= 0, got {prior_draws!r}")
     names, games, points = _collect(results, float(prior_draws))
     _check_finite_ratings(names, games, points)
