@@ -176,8 +176,9 @@ def round_robin_elo(results: Mapping[tuple[str, str], tuple[int, int, int]] | It
     """
     confidence = check_confidence(confidence)
     if isinstance(prior_draws, bool) or not isinstance(prior_draws, (int, float)) \
-            or not 0 <= prior_draws < 1e300:
-        raise CourseError(f"prior_draws must be a number >= 0, got {prior_draws!r}")
+            or not 0 <= prior_draws <= 1e6:
+        raise CourseError(f"prior_draws must be a number from 0 to 1,000,000 (virtual draws per "
+                          f"pairing), got {prior_draws!r:.60}")
     names, games, points = _collect(results, float(prior_draws))
     _check_finite_ratings(names, games, points)
 
@@ -190,7 +191,11 @@ def round_robin_elo(results: Mapping[tuple[str, str], tuple[int, int, int]] | It
         weight = _C * _C * games * p * (1 - p)
         information = np.diag(weight.sum(axis=1)) - weight
         # the ratings are fixed only up to a constant: solve with their sum held at 0
-        step = np.linalg.solve(information + np.ones((n, n)) / n, gradient)
+        try:
+            step = np.linalg.solve(information + np.ones((n, n)) / n, gradient)
+        except np.linalg.LinAlgError:
+            raise CourseError("these results give no ratings: the fit met a singular matrix, "
+                              "the counts being too lopsided to rate; pass prior_draws=1") from None
         step = np.clip(step, -200, 200)        # damped far from the peak
         ratings += step
         ratings -= ratings.mean()
