@@ -494,3 +494,30 @@ def test_fast_alphabeta_refuses_in_words() -> None:
     won = play_line(["h4", "h5", "h6", "h7", "h8"], ["a1", "c1", "e1", "g1"])[-1]
     with pytest.raises(CourseError, match="terminal"):
         fast_gomoku_alphabeta(won, 2)
+
+
+def test_patterns_is_gomokus_named_and_default_evaluation():
+    from course_lib.agents import make_agent
+    from course_lib.agents.evaluation import default_evaluation, evaluations_for
+    from course_lib.errors import EvaluationMismatchError, InvalidAgentSpecError
+
+    state = Gomoku().play("h8").play("h9")
+    assert default_evaluation(state) is patterns
+    assert evaluations_for(state) == ["patterns"]
+    assert make_agent("greedy").choose_move(state) == make_agent("greedy:eval=patterns").choose_move(state)
+    with pytest.raises(InvalidAgentSpecError, match="use 'patterns'"):
+        make_agent("greedy:eval=exact-patterns")
+    with pytest.raises(EvaluationMismatchError, match="for Gomoku choose patterns$"):
+        make_agent("greedy:eval=material").choose_move(state)
+
+
+def test_iterative_deepening_goes_past_depth_1_when_pattern_scores_pass_1000():
+    """Pattern scores pass 1000 (an open three is 100,050): that is not a forced win, so the
+    search deepens on; only an exact score stops it early."""
+    from course_lib.agents.search import iterative_deepening
+
+    state = Gomoku(radius=1).play("h8").play("h9").play("g8").play("g9").play("f8")
+    depths = [(result.stats.depth, result.value)
+              for result in iterative_deepening(state, max_depth=3, evaluation=patterns)]
+    assert [depth for depth, _ in depths] == [1, 2, 3]
+    assert any(abs(value) >= 1000 for _, value in depths)

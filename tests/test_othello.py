@@ -455,3 +455,17 @@ def test_fast_alphabeta_refuses_in_words() -> None:
                  EMPTY_ROW, EMPTY_ROW, EMPTY_ROW)
     with pytest.raises(CourseError, match="terminal"):
         fast_alphabeta(over, 3)
+
+
+def test_the_study_maps_are_named_in_agent_specs_and_refused_elsewhere():
+    from course_lib.agents import make_agent
+    from course_lib.agents.evaluation import evaluations_for
+    from course_lib.ataxx import State
+    from course_lib.errors import EvaluationMismatchError
+
+    assert evaluations_for(Othello()) == ["material", "arbitrary", "research"]
+    for name in ("arbitrary", "research", "exact-research"):
+        move = make_agent(f"alphabeta:depth=2,eval={name}").choose_move(Othello())
+        assert move in Othello().legal_moves()
+    with pytest.raises(EvaluationMismatchError, match="Othello"):
+        make_agent("greedy:eval=research").choose_move(State.start())

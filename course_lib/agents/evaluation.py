@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import EvaluationMismatchError, InvalidAgentSpecError
+from ..games import gomoku, othello
 
 Evaluation = Callable[[Any, int], float]
 
@@ -93,12 +94,18 @@ EVALUATIONS: dict[str, Evaluation] = {
     "weights": square_weights,
     "openlines": open_lines,
     "leaf": leaf_value,
+    "arbitrary": othello.arbitrary_map,
+    "research": othello.research_map,
+    "patterns": gomoku.patterns,
 }
 
 
 def default_evaluation(state: Any) -> Evaluation:
-    """The course's evaluation for the game of ``state``: material for ATAXX, open lines for
-    tic-tac-toe, the leaf values for an explicit tree."""
+    """The course's evaluation for the game of ``state``: material for ATAXX (and the disc
+    count for Othello), open lines for tic-tac-toe, the leaf values for an explicit tree, the
+    pattern evaluation for Gomoku."""
+    if isinstance(state, gomoku.Gomoku):
+        return gomoku.patterns
     if hasattr(state, "leaf_value"):
         return leaf_value
     if hasattr(state, "open_lines"):
@@ -120,6 +127,11 @@ def evaluation_named(name: str) -> Evaluation:
         raise InvalidAgentSpecError(
             f"unknown evaluation {name!r}; choose from " + ", ".join(sorted(EVALUATIONS))
             + " (prefix 'exact-' to score finished games as wins and losses)")
+    if name == "exact-patterns":
+        raise InvalidAgentSpecError(
+            "'exact-patterns' would score a won game of Gomoku 1000, less than an open three "
+            "(100,050); 'patterns' already scores five in a row 50,000,000, beyond any other "
+            "pattern: use 'patterns'")
     return exact(EVALUATIONS[base]) if name.startswith("exact-") else EVALUATIONS[base]
 
 
@@ -150,6 +162,12 @@ _FITS: dict[str, tuple[Callable[[Any], bool], str]] = {
                   "tic-tac-toe (it counts open lines)"),
     "leaf": (lambda state: hasattr(state, "leaf_value"),
              "explicit game trees (it reads the values written at the leaves)"),
+    "arbitrary": (lambda state: isinstance(state, othello.Othello),
+                  "Othello (the study's arbitrary weight map of its 8x8 board)"),
+    "research": (lambda state: isinstance(state, othello.Othello),
+                 "Othello (the research-based weight map of its 8x8 board)"),
+    "patterns": (lambda state: isinstance(state, gomoku.Gomoku),
+                 "Gomoku (it counts rows of stones on its 15x15 board)"),
 }
 """For each named evaluation: does it fit a position's game, and what is it for (in words)."""
 
@@ -183,8 +201,10 @@ def check_evaluation(evaluation: Evaluation | None, state: Any) -> None:
         return
     fitting = evaluations_for(state)
     game = game_name(state)
-    forms = "its exact- form" if len(fitting) == 1 else "their exact- forms"
-    choice = (f"for {game} choose {' or '.join(fitting)} (or {forms})" if fitting
+    exactable = [name for name in fitting if name != "patterns"]
+    forms = ("" if not exactable else " (or its exact- form)" if len(exactable) == 1
+             else " (or their exact- forms)")
+    choice = (f"for {game} choose {' or '.join(fitting)}{forms}" if fitting
               else f"no named evaluation fits {game}: pass a function (state, player) -> number")
     label = name if evaluation is base else f"exact-{name}"
     raise EvaluationMismatchError(

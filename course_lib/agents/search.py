@@ -27,7 +27,7 @@ import time
 from typing import Any, Callable, Iterator
 
 from ..errors import GameOverError, InvalidArgumentError
-from .evaluation import (ATAXX_SQUARE_WEIGHTS, TICTACTOE_SQUARE_WEIGHTS, Evaluation,
+from .evaluation import (ATAXX_SQUARE_WEIGHTS, TICTACTOE_SQUARE_WEIGHTS, WIN_SCORE, Evaluation,
                          check_evaluation, default_evaluation)
 
 MAX_DEPTH = 64
@@ -411,5 +411,6 @@ def iterative_deepening(state: Any, max_depth: int = 64, seconds: float | None =
         yield result
         if deadline is not None and clock() > deadline:
             return
-        if abs(result.value) >= 1000:             # a forced win or loss is known: stop
+        if getattr(searcher.evaluation, "exact_of", None) is not None \
+                and abs(result.value) >= WIN_SCORE:   # an exact score: a forced win or loss
             return

@@ -66,8 +66,10 @@ def _evaluation(text: str) -> str:
 
 
 _DEPTH = ("depth", _whole(1, 64), "search depth in plies (default 3)")
-_EVAL = ("eval", _evaluation, "evaluation: material (default for ATAXX), weights, openlines, "
-                             "leaf; prefix exact- to score finished games as wins/losses")
+_EVAL = ("eval", _evaluation, "evaluation: material (default for ATAXX and Othello), weights, "
+                             "openlines (tic-tac-toe), leaf (explicit trees), arbitrary and "
+                             "research (Othello), patterns (Gomoku, its default); prefix exact- "
+                             "to score finished games as wins/losses")
 KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
     "random": [("seed", _whole(0, 2**64 - 1), "seed of the random generator (default 0)")],
     "greedy": [_EVAL],
