@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import operator
 
+from .errors import InvalidArgumentError
+
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 MIX_1 = 0xBF58476D1CE4E5B9
@@ -20,16 +22,17 @@ MIX_2 = 0x94D049BB133111EB
 
 
 def check_seed(seed: int) -> int:
-    """Return ``seed`` if it is a whole number from 0 to 2**64 - 1, else raise ValueError."""
+    """Return ``seed`` if it is a whole number from 0 to 2**64 - 1, else raise
+    InvalidArgumentError (a ValueError)."""
     if isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+        raise InvalidArgumentError(f"seed must be a whole number, got {seed!r}")
     try:
         seed = operator.index(seed)          # int, or a numpy integer
     except TypeError:
-        raise ValueError(f"seed must be a whole number, got {seed!r} "
+        raise InvalidArgumentError(f"seed must be a whole number, got {seed!r} "
                          f"of type {type(seed).__name__}") from None
     if not 0 <= seed <= MASK64:
-        raise ValueError(f"seed must be between 0 and 2**64 - 1, got {seed}")
+        raise InvalidArgumentError(f"seed must be between 0 and 2**64 - 1, got {seed}")
     return seed
 
 
@@ -54,9 +57,9 @@ class SplitMix64:
         try:
             n = operator.index(n)       # a float n would silently give a float back
         except TypeError:
-            raise ValueError(f"below(n) needs a whole number n, got {n!r}") from None
+            raise InvalidArgumentError(f"below(n) needs a whole number n, got {n!r}") from None
         if n <= 0:
-            raise ValueError(f"below(n) needs n >= 1, got {n}")
+            raise InvalidArgumentError(f"below(n) needs n >= 1, got {n}")
         return self.next_u64() % n
 
     def random(self) -> float:

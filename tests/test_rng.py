@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from course_lib.errors import InvalidArgumentError
 from course_lib.agents import RandomAgent
 from course_lib.rng import SplitMix64, check_seed
 
@@ -97,13 +98,13 @@ def test_doctest_numbers():
 
 @pytest.mark.parametrize("n", [0, -1, -10])
 def test_below_rejects_n_below_one(n):
-    with pytest.raises(ValueError, match="n >= 1"):
+    with pytest.raises(InvalidArgumentError, match="n >= 1"):
         SplitMix64(1).below(n)
 
 
 @pytest.mark.parametrize("n", [2.5, 3.0, "3", None])
 def test_below_rejects_n_that_is_not_a_whole_number(n):
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(InvalidArgumentError, match="whole number"):
         SplitMix64(1).below(n)
 
 
@@ -117,17 +118,17 @@ def test_random_is_in_the_unit_interval_and_uses_the_top_53_bits():
 
 @pytest.mark.parametrize("seed", [-1, 2 ** 64, 2 ** 70])
 def test_seed_out_of_range(seed):
-    with pytest.raises(ValueError, match="between 0 and 2\\*\\*64 - 1"):
+    with pytest.raises(InvalidArgumentError, match="between 0 and 2\\*\\*64 - 1"):
         SplitMix64(seed)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgumentError):
         check_seed(seed)
 
 
 @pytest.mark.parametrize("seed", [True, False, 1.0, "1", None, 1 + 0j])
 def test_seed_must_be_a_whole_number(seed):
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(InvalidArgumentError, match="whole number"):
         SplitMix64(seed)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgumentError):
         RandomAgent(seed=seed)
 
 
