@@ -46,15 +46,15 @@ from typing import Iterator
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
 
+from ._grid import BLACK, EMPTY, SYMBOLS, WHITE, read_text, square_names, write_text
+
 SIZE = 15
 COLUMNS = "abcdefghijklmno"
-EMPTY, BLACK, WHITE = 0, 1, 2
 EDGE = 3
 """What lies beyond the board, in a line's cells (the ``|`` of the pattern table)."""
-SYMBOLS = {EMPTY: ".", BLACK: "x", WHITE: "o"}
 PLAYER_NAMES = {BLACK: "black (x)", WHITE: "white (o)"}
 
-SQUARE_NAMES: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in COLUMNS)
+SQUARE_NAMES: tuple[str, ...] = square_names(COLUMNS)
 """``SQUARE_NAMES[i]`` names point i = 15 * (row - 1) + column (a1 = 0, h8 = 112, o15 = 224)."""
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 CENTRE = SQUARE_INDEX["h8"]
@@ -287,41 +287,13 @@ class Gomoku:
                   radius: int = 0) -> Gomoku:
         """Read the text form: 15 rows of ``x``/``o``/``.`` top to bottom (row 1 first),
         separated by ``/``, a space, and the side to move ``x`` or ``o``."""
-        if not isinstance(text, str):
-            raise InvalidFenError(f"a Gomoku position is text, got {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != 2:
-            raise InvalidFenError(
-                f"{text[:60]!r} has {len(fields)} fields; a Gomoku position is the board (15 "
-                "rows of 15 'x', 'o' or '.' separated by '/') and the side to move, separated "
-                "by a space")
-        board, side = fields
-        rows = board.split("/")
-        if len(rows) != SIZE:
-            raise InvalidFenError(f"the board has {len(rows)} rows; expected 15 rows "
-                                  "separated by '/'")
-        cells: list[int] = []
-        for number, row in enumerate(rows, start=1):
-            if len(row) != SIZE:
-                raise InvalidFenError(f"row {number} ({row!r}) has {len(row)} points; "
-                                      "expected 15, each 'x', 'o' or '.'")
-            for char in row:
-                if char not in "xo.":
-                    raise InvalidFenError(
-                        f"row {number} ({row!r}) has the character {char!r}; expected 'x' "
-                        "(black), 'o' (white) or '.' (empty)")
-                cells.append({".": EMPTY, "x": BLACK, "o": WHITE}[char])
-        if side not in ("x", "o"):
-            raise InvalidFenError(f"the side to move is {side!r}; expected 'x' (black) or "
-                                  "'o' (white)")
-        return cls(cells, BLACK if side == "x" else WHITE,
+        cells, to_move = read_text(text, SIZE, "a Gomoku", point="point")
+        return cls(cells, to_move,
                    forbid_double_three=forbid_double_three, radius=radius)
 
     def text(self) -> str:
         """This position in the text form (the inverse of ``from_text``)."""
-        rows = ("".join(SYMBOLS[c] for c in self.cells[r * SIZE:(r + 1) * SIZE])
-                for r in range(SIZE))
-        return "/".join(rows) + " " + SYMBOLS[self.to_move]
+        return write_text(self.cells, SIZE, self.to_move)
 
     # -- moves
 

@@ -34,15 +34,15 @@ from typing import Iterator
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
 
+from ._grid import BLACK, EMPTY, SYMBOLS, WHITE, read_text, square_names, write_text
+
 SIZE = 8
 COLUMNS = "abcdefgh"
-EMPTY, BLACK, WHITE = 0, 1, 2
-SYMBOLS = {EMPTY: ".", BLACK: "x", WHITE: "o"}
 PLAYER_NAMES = {BLACK: "black (x)", WHITE: "white (o)"}
 PASS = "pass"
 """The move of a player who has no disc to place while the opponent still has one."""
 
-SQUARE_NAMES: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in COLUMNS)
+SQUARE_NAMES: tuple[str, ...] = square_names(COLUMNS)
 """``SQUARE_NAMES[i]`` is the name of square i = 8 * (row - 1) + column (a1 = 0, h8 = 63)."""
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
@@ -186,39 +186,12 @@ class Othello:
         >>> Othello.from_text(START_TEXT) == Othello()
         True
         """
-        if not isinstance(text, str):
-            raise InvalidFenError(f"an Othello position is text, got {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != 2:
-            raise InvalidFenError(
-                f"{text!r} has {len(fields)} fields; an Othello position is the board and the "
-                f"side to move separated by a space, like {START_TEXT!r}")
-        board, side = fields
-        rows = board.split("/")
-        if len(rows) != SIZE:
-            raise InvalidFenError(f"the board {board!r} has {len(rows)} rows; expected 8 rows "
-                                  "separated by '/'")
-        cells: list[int] = []
-        for number, row in enumerate(rows, start=1):
-            if len(row) != SIZE:
-                raise InvalidFenError(f"row {number} ({row!r}) has {len(row)} squares; "
-                                      "expected 8, each 'x', 'o' or '.'")
-            for char in row:
-                if char not in "xo.":
-                    raise InvalidFenError(
-                        f"row {number} ({row!r}) has the character {char!r}; expected 'x' "
-                        "(black), 'o' (white) or '.' (empty)")
-                cells.append({".": EMPTY, "x": BLACK, "o": WHITE}[char])
-        if side not in ("x", "o"):
-            raise InvalidFenError(f"the side to move is {side!r}; expected 'x' (black) or "
-                                  "'o' (white)")
-        return cls(cells, BLACK if side == "x" else WHITE)
+        cells, to_move = read_text(text, SIZE, "an Othello", START_TEXT)
+        return cls(cells, to_move)
 
     def text(self) -> str:
         """This position in the text form (the inverse of ``from_text``)."""
-        rows = ("".join(SYMBOLS[c] for c in self.cells[r * SIZE:(r + 1) * SIZE])
-                for r in range(SIZE))
-        return "/".join(rows) + " " + SYMBOLS[self.to_move]
+        return write_text(self.cells, SIZE, self.to_move)
 
     # -- looking at the position
 
