@@ -3,6 +3,8 @@
     python -m course_lib perft --depth 5
     python -m course_lib perft --fen "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1" --depth 4 --json
     python -m course_lib perft --depth 3 --divide --tier reference
+    python -m course_lib perft --game othello --depth 6 --json
+    python -m course_lib search --game othello alphabeta:depth=5,eval=research
 
 ``python -m course_lib COMMAND --help`` explains each command.
 """
@@ -15,10 +17,12 @@ import json
 import os
 import sys
 import time
-from typing import NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from .ataxx.perft import MAX_PERFT_DEPTH
 from .errors import CourseError
+
+START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
 
 
 def one_line(text: str, limit: int = 2000) -> str:
@@ -53,13 +57,23 @@ def _depth(text: str) -> int:
     return value
 
 
+OTHELLO_MAX_PLIES = 120
+"""The deepest Othello perft asked for: 60 discs at most are placed, and a pass is always
+followed by a disc (a player passes only while the other can move), so no game lasts more than
+120 plies."""
+TICTACTOE_MAX_PLIES = 9
+
+
 def _perft_command(args: argparse.Namespace) -> int:
+    if args.game != "ataxx":
+        return _game_perft_command(args)
     from .ataxx import State, divide, perft
 
     if args.divide and args.depth < 1:
         raise CourseError("--divide needs --depth 1 or more")
-    state = State.from_fen(args.fen)
-    if args.tier == "fast":
+    state = State.from_fen(args.position if args.position is not None else START_FEN)
+    tier = args.tier or "fast"
+    if tier == "fast":
         from .ataxx import fast
         position = fast.to_fast(state)
 
@@ -75,9 +89,9 @@ def _perft_command(args: argparse.Namespace) -> int:
         def split(depth: int) -> list:
             return divide(state, depth)
 
-    result: dict = {"fen": state.fen(), "tier": args.tier, "counts": [], "seconds": []}
+    result: dict = {"fen": state.fen(), "tier": tier, "counts": [], "seconds": []}
     if not args.json:
-        print(f"perft of {state.fen()} ({args.tier} tier)")
+        print(f"perft of {state.fen()} ({tier} tier)")
     for depth in range(args.depth + 1):
         started = time.perf_counter()
         nodes = count(depth)
@@ -99,27 +113,123 @@ def _perft_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tictactoe_perft(state: Any, depth: int) -> int:
+    """Move sequences of exactly ``depth`` plies (a finished game counts 0 at depth >= 1)."""
+    if depth == 0:
+        return 1
+    moves = state.legal_moves()
+    if depth == 1:
+        return len(moves)
+    return sum(_tictactoe_perft(state.apply(move), depth - 1) for move in moves)
+
+
+def _game_perft_command(args: argparse.Namespace) -> int:
+    """perft of Othello (both tiers) and tic-tac-toe (the readable tier only)."""
+    from .search_cli import game_named, read_position
+
+    if args.game == "gomoku":
+        raise CourseError(
+            "perft is not offered for Gomoku: every empty point is a move, so the count is "
+            "only a product (225 x 224 x 223 = 11,239,200 at depth 3 from the empty board, "
+            "minutes in pure Python) and tests nothing that Gomoku's own tests do not; "
+            "perft knows ataxx, othello and tictactoe")
+    game = game_named(args.game)
+    limit = OTHELLO_MAX_PLIES if args.game == "othello" else TICTACTOE_MAX_PLIES
+    if args.depth > limit:
+        why = ("at most 60 discs are placed and a pass is always followed by a disc, so no "
+               "game lasts more than 120 plies" if args.game == "othello"
+               else "a game has at most 9 moves")
+        raise CourseError(f"--depth for {game.title} goes from 0 to {limit} ({why}), "
+                          f"got {args.depth}")
+    if args.divide and args.depth < 1:
+        raise CourseError("--divide needs --depth 1 or more")
+    state = read_position(game, args.position)
+    if args.game == "othello":
+        from .games.othello import perft as othello_perft
+        from .games.othello_fast import fast_perft
+        tier = args.tier or "fast"
+        count: Callable[[Any, int], int] = fast_perft if tier == "fast" else othello_perft
+        convention = ("a pass counts as a move, and a game over before DEPTH plies counts "
+                      "once where it ends")
+    else:
+        if args.tier == "fast":
+            raise CourseError("tic-tac-toe has only the readable tier: leave out --tier or "
+                              "give --tier reference")
+        tier = "reference"
+        count = _tictactoe_perft
+        convention = "a finished game counts 0 at depth >= 1"
+    if args.divide and not state.legal_moves():
+        raise CourseError(f"--divide needs a position with a move to play; in this one the "
+                          f"game is over, and perft counts it as {count(state, args.depth)} "
+                          f"({convention})")
+
+    text = game.text(state)
+    result: dict = {"game": game.name, "position": text, "tier": tier, "counts": [],
+                    "seconds": []}
+    if not args.json:
+        print(f"perft of {game.title} {text} ({tier} tier; {convention})")
+    for depth in range(args.depth + 1):
+        started = time.perf_counter()
+        nodes = count(state, depth)
+        seconds = time.perf_counter() - started
+        result["counts"].append(nodes)
+        result["seconds"].append(round(seconds, 6))
+        if not args.json:
+            print(f"depth {depth}: {nodes:>14,}   {seconds:8.3f} s")
+    if args.divide:
+        parts = [(game.move_text(move), count(state.apply(move), args.depth - 1))
+                 for move in state.legal_moves()]
+        result["divide"] = dict(parts)
+        if not args.json:
+            print(f"divide at depth {args.depth}:")
+            for name, nodes in parts:
+                print(f"  {name:<5} {nodes:>12,}")
+            print(f"  {len(parts)} moves, {sum(n for _, n in parts):,} in all")
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="python -m course_lib",
-        description="Game-tree search on ATAXX: command-line tools of the course.")
+        description="Game-tree search on ATAXX (and Othello, Gomoku, tic-tac-toe): "
+                    "command-line tools of the course.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = commands.add_parser(
         "perft", help="count move sequences to a depth (tests a move generator)",
         description="Print perft(d) for d = 0..DEPTH: the number of move sequences of length d. "
-                    "A finished game counts 0 at depth >= 1; a forced pass counts as one move.")
-    p.add_argument("--fen", default="x5o/7/7/7/7/7/o5x x 0 1",
-                   help="position to start from (default: the start position)")
+                    "ATAXX and tic-tac-toe: a finished game counts 0 at depth >= 1; a forced "
+                    "pass counts as one move. Othello (the convention of its published counts): "
+                    "a pass counts as a move, and a game over before d plies counts once where "
+                    "it ends.")
+    p.add_argument("--game", choices=("ataxx", "othello", "tictactoe", "gomoku"),
+                   default="ataxx",
+                   help="the game (default ataxx); gomoku is refused: every empty point is a "
+                        "move, so its count is only a product and tests nothing")
+    p.add_argument("--fen", "--position", dest="position", default=None, metavar="TEXT",
+                   help="position to start from, in the game's text form (default: the start "
+                        "position). --fen and --position are the same option, for every game. "
+                        "ATAXX: its FEN; othello: 8 rows of x, o, . from row 1 down, separated "
+                        "by /, a space and the side to move x or o; tictactoe: 9 squares X, O, "
+                        ". as X.O/.X./...")
     p.add_argument("--depth", type=_depth, default=5,
-                   help=f"deepest depth, 0 to {MAX_PERFT_DEPTH} (default 5; from the start "
-                        "position each ply multiplies the count, and the time, by about 30)")
+                   help=f"deepest depth (default 5): ATAXX 0 to {MAX_PERFT_DEPTH} (from the "
+                        "start position each ply multiplies the count, and the time, by about "
+                        f"30); othello 0 to {OTHELLO_MAX_PLIES} (60 discs, each pass followed "
+                        f"by a disc); tictactoe 0 to {TICTACTOE_MAX_PLIES}")
     p.add_argument("--divide", action="store_true",
-                   help="also split the count at DEPTH by first move")
-    p.add_argument("--tier", choices=("fast", "reference"), default="fast",
-                   help="fast: the numba tier (default); reference: the readable tier")
+                   help="also split the count at DEPTH by first move (moves by name; an "
+                        "Othello pass 'pass')")
+    p.add_argument("--tier", choices=("fast", "reference"), default=None,
+                   help="fast: the numba tier (the default for ataxx and othello); reference: "
+                        "the readable tier (tictactoe has only this one)")
     p.add_argument("--json", action="store_true",
-                   help='print one JSON object: {"fen", "tier", "counts", "seconds"[, "divide"]}')
+                   help='print one JSON object: ATAXX {"fen", "tier", "counts", "seconds"'
+                        '[, "divide"]}; othello and tictactoe {"game", "position", "tier", '
+                        '"counts", "seconds"[, "divide"]}; counts[d] = perft(d), divide maps '
+                        'each first move to its count')
     p.set_defaults(run=_perft_command)
 
     # Each further command lives beside the code it runs and adds its own parser here.
@@ -135,6 +245,7 @@ COMMAND_MODULES: list[str] = [
     "course_lib.match.uai",          # uai SPEC: a course agent speaking UAI
     "course_lib.strength_cli",       # elo: Elo, interval, LOS and SPRT from game counts
     "course_lib.match.sprt_cli",     # sprt SPEC_A SPEC_B: play games until the SPRT decides
+    "course_lib.search_cli",         # search [--game G] [--position TEXT] SPEC: one search
 ]
 """Modules with a ``register(subparsers)`` function that adds a command and sets ``run``."""
 
