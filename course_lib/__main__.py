@@ -52,8 +52,9 @@ def _depth(text: str) -> int:
     value = int(text)
     if not 0 <= value <= MAX_PERFT_DEPTH:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to {MAX_PERFT_DEPTH} (no game lasts more than "
-            f"{MAX_PERFT_DEPTH} turns), got {value}")
+            f"expected a whole number from 0 to {MAX_PERFT_DEPTH} (an ATAXX game lasts at most "
+            f"{MAX_PERFT_DEPTH} turns, Othello {OTHELLO_MAX_PLIES} plies, tic-tac-toe 9), "
+            f"got {value}")
     return value
 
 
