@@ -1,0 +1,122 @@
+"""The Gomoku project's experiments, redone: its candidate-move restriction, its search cost,
+and tactical positions, each measured seeded and bounded.
+
+The positions are the questions: ``MIDDLE_GAME`` (twelve stones around the centre, the
+benchmark's position), seeded games (``seeded_game``) and the tactical positions of
+``TACTICS``. Every search is the course's alpha-beta with the project's pattern evaluation
+(``course_lib.games.gomoku.patterns``), readable or compiled
+(``course_lib.games.gomoku_fast``).
+
+>>> state = middle_game(radius=1)
+>>> len(state.legal_moves()), state.to_move
+(29, 1)
+>>> open_threes(Gomoku.from_text(TACTICS["double threat"][0]), 1)
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidArgumentError
+from ..games.gomoku import SIZE, SQUARE_INDEX, Gomoku, pattern_counts
+from ..rng import SplitMix64, check_seed
+
+MIDDLE_GAME = ("h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "f8", "g8", "i10", "f10")
+"""Twelve stones around the centre (six each), black (x) to move: the benchmark's position."""
+
+
+def _board(rows: dict[int, str], to_move: str) -> str:
+    """A text form from a few rows (row number 1..15 -> 15 characters)."""
+    lines = [rows.get(r, "." * SIZE) for r in range(1, SIZE + 1)]
+    return "/".join(lines) + " " + to_move
+
+
+def _stones(black: str, white: str) -> str:
+    """The text form of a position given its black and white points (black to move when the
+    counts are equal)."""
+    cells = [0] * (SIZE * SIZE)
+    for player, points in ((1, black), (2, white)):
+        for name in points.split():
+            cells[SQUARE_INDEX[name]] = player
+    return Gomoku(cells).text()
+
+
+TACTICS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # x has four in a row h8-k8 closed by o on g8: x wins at l8.
+    "win in one": (_stones("h8 i8 j8 k8", "g8 c3 m13 b14"), ("l8",)),
+    # o has four in a column e6-e9 closed at the top by x on e5: x must play e10.
+    "block a four": (_stones("e5 h7 h8 j8 k11", "e6 e7 e8 e9 m2"), ("e10",)),
+    # x to move: h8 makes two open threes at once (row f8-h8 and column h6-h8), a double
+    # threat o cannot answer both of (freestyle allows it).
+    "double threat": (_stones("h6 h7 f8 g8", "c3 f4 l4 m12"), ("h8",)),
+}
+"""Tactical positions: name -> (text form, the right moves)."""
+
+RADIUS_MISS = _stones("e8 f8 h5 h6", "b2 n2 b14 n14")
+"""x to move: h8, two points from every stone, makes ``XX_X`` in its row and its column (two
+broken threes at once); a depth-3 search on the whole board or within radius 2 plays it, within
+radius 1 it is not a candidate."""
+
+
+def middle_game(radius: int = 1) -> Gomoku:
+    """The benchmark's middle-game position in the game restricted to ``radius``."""
+    state = Gomoku(radius=radius)
+    for move in MIDDLE_GAME:
+        state = state.play(move)
+    return state
+
+
+def seeded_game(seed: int, moves: int = 40, radius: int = 1) -> list[Gomoku]:
+    """The positions of a game of ``moves`` random moves drawn among the candidate moves of
+    ``radius`` (seeded), from the empty board; stops early at a five.
+
+    >>> [p.last_move for p in seeded_game(1, 3)]
+    [None, 'h8', 'i9']
+    """
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= SIZE * SIZE:
+        raise InvalidArgumentError(f"moves must be a whole number 0..225, got {moves!r}")
+    rng = SplitMix64(check_seed(seed))
+    state = Gomoku(radius=radius)
+    positions = [state]
+    while len(positions) < moves and not state.is_over():
+        options = state.legal_moves()
+        state = state.apply(options[rng.below(len(options))])
+        positions.append(state)
+    return positions
+
+
+def branching(positions: list[Gomoku], radii: tuple[int, ...] = (1, 2)) -> list[dict[str, Any]]:
+    """Per position: the stones, the rules' moves (every empty point) and the candidate moves
+    within each radius.
+
+    >>> branching([Gomoku().play("h8")])
+    [{'stones': 1, 'all': 224, 'radius 1': 8, 'radius 2': 24}]
+    """
+    rows = []
+    for state in positions:
+        row: dict[str, Any] = {"stones": sum(1 for c in state.cells if c),
+                               "all": sum(1 for c in state.cells if not c)}
+        for r in radii:
+            row[f"radius {r}"] = len(state.candidate_moves(r))
+        rows.append(row)
+    return rows
+
+
+def open_threes(state: Gomoku, player: int) -> int:
+    """How many open threes (``_XXX_``: three stones of ``player`` in a row, both ends empty)
+    the board holds, in rows, columns and diagonals: the pattern evaluation's f4 count.
+
+    >>> open_threes(Gomoku.from_text(_stones("e8 f8 g8", "a1 o15")), 1)
+    1
+    """
+    return pattern_counts(state, player)["f4 open three"]
+
+
+def tactic(name: str) -> tuple[Gomoku, tuple[str, ...]]:
+    """The tactical position ``name`` (a key of ``TACTICS``), radius 1, and its right moves."""
+    if name not in TACTICS:
+        raise InvalidArgumentError(f"no tactical position {name!r}; they are "
+                                   + ", ".join(TACTICS))
+    text, right = TACTICS[name]
+    return Gomoku.from_text(text, radius=1), right
