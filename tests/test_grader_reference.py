@@ -22,7 +22,7 @@ from course_lib.strength.sprt import Sprt
 
 INF = math.inf
 
-POSITIONS = ([(C.PassTree(t), C.tree_evaluation, d) for t, d in
+POSITIONS = ([(C.GameTree(t), C.tree_evaluation, d) for t, d in
               [(C.TEXTBOOK_TREE, 2), (C.PASS_TREE, 3), (C.TIE_TREE, 2), (C.CUT_TREE, 2),
                (C.DEEP_TREE, 3), (C.DEEP_TREE, 2)]]
              + [(C.ttt(t), C.ttt_evaluation, 3) for t in C.TTT_POSITIONS]
@@ -65,7 +65,7 @@ def test_table_solution_matches_the_course_table_search(state, evaluation, depth
 @pytest.mark.parametrize("state, evaluation, max_depth", [
     (C.ttt("X../.O./..."), C.ttt_evaluation, 5),
     (C.ataxx("x5o/7/7/7/7/7/o5x x 0 1"), C.ataxx_evaluation, 3),
-    (C.PassTree(C.DEEP_TREE), C.tree_evaluation, 3)])
+    (C.GameTree(C.DEEP_TREE), C.tree_evaluation, 3)])
 def test_deepening_solution_matches_the_course_iterative_deepening(state, evaluation, max_depth):
     course = list(iterative_deepening(state, max_depth=max_depth, evaluation=evaluation))
     trace = Trace()

@@ -725,3 +725,30 @@ def test_use_compact_figures_sets_the_notebook_png_formatter():
         shell.display_formatter.formatters["image/png"].pop(Figure, None)
         InteractiveShell.clear_instance()
         plt.close("all")
+
+
+def test_an_explicit_tree_can_hold_a_pass():
+    """A node written ("pass", subtree) has the one move "pass", which hands the turn over;
+    minimax and alpha-beta search through it with the same value."""
+    from course_lib.agents.search import search
+    from course_lib.errors import IllegalMoveError, InvalidArgumentError
+    from course_lib.games import GameTree
+
+    tree = [[("pass", [5, 1]), 4], [6, ("pass", [2, 8])], [3, 9]]
+    node = GameTree(tree).apply(0).apply(0)
+    assert node.legal_moves() == ["pass"] and not node.is_terminal()
+    after = node.apply("pass")
+    assert after.to_move == 3 - node.to_move and after.path == (0, 0, "pass")
+    assert GameTree(tree, (0, 0, "pass")) == after
+    with pytest.raises(IllegalMoveError, match="pass"):
+        node.apply(0)
+    with pytest.raises(IllegalMoveError):
+        GameTree(tree).apply("pass")
+    with pytest.raises(InvalidArgumentError, match="pass"):
+        GameTree([("skip", [1, 2])])
+    # MAX at the root, MIN below; after a pass MIN moves again at the third ply:
+    # branch 0: MIN of (MIN over 5, 1 = 1) and 4 = 1; branch 1: MIN of 6 and (MIN 2, 8 = 2) = 2;
+    # branch 2: MIN of 3, 9 = 3. MAX takes 3.
+    values = {search(GameTree(tree), algorithm, depth=4).value
+              for algorithm in ("minimax", "negamax", "alphabeta", "negamax-alphabeta")}
+    assert values == {3}

@@ -1,91 +1,16 @@
 """The positions the grader runs a student's function on: explicit trees (one with a pass),
 tic-tac-toe and ATAXX positions, MCTS nodes and SPRT game sequences.
 
-``PassTree`` is an explicit game tree like ``course_lib.games.GameTree`` in which a node
-written ``("pass", subtree)`` belongs to a player who cannot move: its one child, the pass,
-leads to ``subtree`` with the other player to move.
-
->>> root = PassTree([[3, ("pass", [4, 9])], [2, 7]])
->>> root.apply(0).apply(1).legal_moves()
-['pass']
->>> root.apply(0).apply(1).to_move, root.apply(0).apply(1).apply("pass").to_move
-(1, 2)
+The explicit trees are ``course_lib.games.GameTree``s, where a node written
+``("pass", subtree)`` belongs to a player who cannot move.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..games import TEXTBOOK_TREE, TicTacToe
-
-PASS_MOVE = "pass"
-
-
-class PassTree:
-    """A node of an explicit tree with passes; a leaf's number is its value for player 1."""
-
-    __slots__ = ("tree", "node", "path", "to_move")
-
-    def __init__(self, tree: Any, path: tuple = ()) -> None:
-        self.tree = tree
-        node = tree
-        for move in path:
-            node = _child(node, move)
-        self.node = node
-        self.path = tuple(path)
-        self.to_move = 1 if len(self.path) % 2 == 0 else 2
-
-    @property
-    def leaf_value(self) -> float | None:
-        return self.node if isinstance(self.node, (int, float)) else None
-
-    @property
-    def name(self) -> str:
-        return ".".join(map(str, self.path)) if self.path else "root"
-
-    def legal_moves(self) -> list[Any]:
-        if isinstance(self.node, tuple):
-            return [PASS_MOVE]
-        return list(range(len(self.node))) if isinstance(self.node, list) else []
-
-    def apply(self, move: Any) -> PassTree:
-        if move not in self.legal_moves():
-            raise ValueError(f"node {self.name} has no move {move!r}; its moves are "
-                             f"{self.legal_moves()}")
-        child = PassTree.__new__(PassTree)
-        child.tree, child.node = self.tree, _child(self.node, move)
-        child.path = self.path + (move,)
-        child.to_move = 3 - self.to_move
-        return child
-
-    def is_terminal(self) -> bool:
-        return self.leaf_value is not None
-
-    is_over = is_terminal
-
-    def winner(self) -> int | None:
-        value = self.leaf_value
-        if value is None:
-            return None
-        return 1 if value > 0 else 2 if value < 0 else 0
-
-    def key(self) -> tuple:
-        return self.path
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PassTree) and other.tree is self.tree and other.path == self.path
-
-    def __hash__(self) -> int:
-        return hash(self.path)
-
-    def __repr__(self) -> str:
-        return f"PassTree(<{self.name}>)"
-
-
-def _child(node: Any, move: Any) -> Any:
-    if isinstance(node, tuple):
-        return node[1]
-    return node[move]
+from ..games import TEXTBOOK_TREE, GameTree, TicTacToe
+from ..games.tree import PASS as PASS_MOVE
 
 
 def tree_evaluation(state: Any, player: int) -> float:

@@ -159,11 +159,11 @@ def _search_cases(spec: Spec) -> list[Case]:
                                ("a tree with an equal child", C.CUT_TREE, 2),
                                ("a three-ply tree", C.DEEP_TREE, 3),
                                ("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]:
-        items.append((f"{label} (depth {depth})", lambda t=tree: C.PassTree(t), depth,
+        items.append((f"{label} (depth {depth})", lambda t=tree: C.GameTree(t), depth,
                       C.tree_evaluation, full, tree))
     if name.startswith("04"):
         items.append(("a tree searched with the window (5, 10) (depth 2)",
-                      lambda: C.PassTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10),
+                      lambda: C.GameTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10),
                       C.WINDOW_TREE))
     for text in C.TTT_POSITIONS:
         items.append((f"tic-tac-toe {text} (depth 3)", lambda t=text: C.ttt(t), 3,
@@ -268,7 +268,7 @@ def given_search(trace: Trace, deadline: float) -> Callable:
 DEEPENING_POSITIONS = [("tic-tac-toe X../.O./...", lambda: C.ttt("X../.O./..."), 5),
                        ("ATAXX x5o/7/7/7/7/7/o5x x 0 1",
                         lambda: C.ataxx("x5o/7/7/7/7/7/o5x x 0 1"), 3),
-                       ("a three-ply tree", lambda: C.PassTree(C.DEEP_TREE), 3)]
+                       ("a three-ply tree", lambda: C.GameTree(C.DEEP_TREE), 3)]
 
 
 def iteration_ends(make: Callable, max_depth: int) -> list[int]:
@@ -327,8 +327,8 @@ def _deepening_cases() -> list[Case]:
 
 FULL = (-INF, INF)
 TABLE_CASES = [
-    ("the textbook tree", lambda: C.PassTree(C.TEXTBOOK_TREE), [(1, FULL), (2, FULL)]),
-    ("a three-ply tree", lambda: C.PassTree(C.DEEP_TREE),
+    ("the textbook tree", lambda: C.GameTree(C.TEXTBOOK_TREE), [(1, FULL), (2, FULL)]),
+    ("a three-ply tree", lambda: C.GameTree(C.DEEP_TREE),
      [(1, FULL), (2, FULL), (3, (8, 9)), (3, FULL), (3, FULL)]),
     ("tic-tac-toe X../.O./...", lambda: C.ttt("X../.O./..."),
      [(1, FULL), (2, FULL), (3, (0, 1)), (3, FULL), (4, (-2, -1)), (4, FULL)]),
