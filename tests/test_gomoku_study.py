@@ -92,3 +92,15 @@ def test_middle_game_is_the_twelve_stones():
     state = study.middle_game(1)
     assert sum(1 for c in state.cells if c) == 12 and state.to_move == 1
     assert state.cells[SQUARE_INDEX["h8"]] == 1
+
+
+def test_feature_runs_are_what_the_counts_count():
+    from course_lib.games.gomoku import FEATURES, pattern_counts
+    for state in study.seeded_game(7, 50)[::7]:
+        runs = study.feature_runs(state)
+        for player in (1, 2):
+            counts = pattern_counts(state, player)
+            assert [sum(1 for p, f, _ in runs if p == player and f == k)
+                    for k in range(8)] == [counts[name] for name in FEATURES]
+        for player, _, points in runs:
+            assert all(state.cells[SQUARE_INDEX[name]] == player for name in points)

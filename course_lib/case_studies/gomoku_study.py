@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidArgumentError
-from ..games.gomoku import SIZE, SQUARE_INDEX, Gomoku, pattern_counts
+from ..games.gomoku import (LINES, SIZE, SQUARE_INDEX, SQUARE_NAMES, Gomoku, line_runs,
+                            pattern_counts)
 from ..rng import SplitMix64, check_seed
 
 MIDDLE_GAME = ("h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "f8", "g8", "i10", "f10")
@@ -120,3 +121,25 @@ def tactic(name: str) -> tuple[Gomoku, tuple[str, ...]]:
                                    + ", ".join(TACTICS))
     text, right = TACTICS[name]
     return Gomoku.from_text(text, radius=1), right
+
+
+def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Every run the pattern evaluation counts: (player, feature index 0..7 for f1..f8, the
+    run's points), line by line, as ``gomoku.line_runs`` counts them.
+
+    >>> feature_runs(Gomoku().play("h8"))[0]
+    (1, 7, ('h8',))
+    """
+    found = []
+    for line in LINES:
+        values = [state.cells[j] for j in line]
+        i = 0
+        for player, feature in line_runs(values):
+            while values[i] != player or (i > 0 and values[i - 1] == player):
+                i += 1
+            j = i
+            while j < len(values) and values[j] == player:
+                j += 1
+            found.append((player, feature, tuple(SQUARE_NAMES[line[k]] for k in range(i, j))))
+            i = j
+    return found
