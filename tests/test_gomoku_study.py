@@ -104,3 +104,21 @@ def test_feature_runs_are_what_the_counts_count():
                     for k in range(8)] == [counts[name] for name in FEATURES]
         for player, _, points in runs:
             assert all(state.cells[SQUARE_INDEX[name]] == player for name in points)
+
+
+def test_draw_runs_draws_every_counted_run_and_every_stone():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    state = study.middle_game()
+    ax = study.draw_runs(state)
+    thick = [line for line in ax.lines if line.get_linewidth() == 9]
+    runs = [points for _, feature, points in study.feature_runs(state)
+            if feature <= 5 and len(points) > 1]
+    assert len(thick) == len(runs) > 0
+    drawn = {tuple(zip(line.get_xdata(), line.get_ydata())) for line in thick}
+    assert drawn == {tuple(divmod(study.SQUARE_INDEX[p], study.SIZE)[::-1] for p in points)
+                     for points in runs}
+    assert len(ax.collections) == sum(1 for cell in state.cells if cell)
+    plt.close(ax.figure)

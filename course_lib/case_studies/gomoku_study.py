@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidArgumentError
-from ..games.gomoku import (LINES, SIZE, SQUARE_INDEX, SQUARE_NAMES, Gomoku, line_runs,
-                            pattern_counts)
+from ..games.gomoku import (COLUMNS, FEATURES, LINES, SIZE, SQUARE_INDEX, SQUARE_NAMES, Gomoku,
+                            line_runs, pattern_counts)
 from ..rng import SplitMix64, check_seed
 
 MIDDLE_GAME = ("h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "f8", "g8", "i10", "f10")
@@ -143,3 +143,45 @@ def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
             found.append((player, feature, tuple(SQUARE_NAMES[line[k]] for k in range(i, j))))
             i = j
     return found
+
+
+RUN_COLOURS = {3: "tab:red", 4: "tab:orange", 5: "tab:blue"}
+"""The colour of each feature's runs in ``draw_runs``: f4 red, f5 orange, f6 blue."""
+
+
+def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5) -> Any:
+    """Draw the board, its stones, and the runs that the pattern evaluation counts as features
+    f1 to f``smallest + 1`` (``feature_runs``), on ``ax`` or a new figure; return the axes.
+
+    >>> state = middle_game()
+    >>> ax = draw_runs(state)
+    >>> len(ax.collections) == sum(1 for cell in state.cells if cell)    # a marker per stone
+    True
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.5, 5.5))
+    ax.set_facecolor("#e3b873")
+    for k in range(SIZE):
+        ax.plot([0, SIZE - 1], [k, k], color="#5a4020", lw=0.5)
+        ax.plot([k, k], [0, SIZE - 1], color="#5a4020", lw=0.5)
+    for _, feature, points in feature_runs(state):
+        if feature <= smallest and len(points) > 1:
+            xy = [divmod(SQUARE_INDEX[p], SIZE)[::-1] for p in points]
+            ax.plot([x for x, _ in xy], [y for _, y in xy], color=RUN_COLOURS.get(feature, "k"),
+                    lw=9, alpha=0.45, solid_capstyle="round")
+    for i, cell in enumerate(state.cells):
+        if cell:
+            row, column = divmod(i, SIZE)
+            ax.scatter(column, row, s=140, color="#1a1a1a" if cell == 1 else "#f4f4f4",
+                       edgecolors="black", zorder=3)
+    ax.set_xlim(-0.7, SIZE - 0.3)
+    ax.set_ylim(SIZE - 0.3, -0.7)
+    ax.set_xticks(range(SIZE), list(COLUMNS))
+    ax.set_yticks(range(SIZE), range(1, SIZE + 1))
+    ax.set_aspect("equal")
+    for feature, colour in RUN_COLOURS.items():
+        ax.plot([], [], color=colour, lw=6, alpha=0.45, label=FEATURES[feature])
+    ax.legend(loc="lower left", fontsize=8)
+    return ax
