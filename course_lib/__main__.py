@@ -90,9 +90,20 @@ def _perft_command(args: argparse.Namespace) -> int:
         def split(depth: int) -> list:
             return divide(state, depth)
 
-    result: dict = {"fen": state.fen(), "tier": tier, "counts": [], "seconds": []}
+    return _report_perft(
+        args, {"fen": state.fen(), "tier": tier}, f"perft of {state.fen()} ({tier} tier)", count,
+        lambda: [(move.uai(), move.protocol(), nodes) for move, nodes in split(args.depth)])
+
+
+def _report_perft(args: argparse.Namespace, result: dict, header: str,
+                  count: Callable[[int], int],
+                  split: Callable[[], list[tuple[str, str, int]]]) -> int:
+    """Count perft(0..args.depth) with ``count`` and, with --divide, split the last count with
+    ``split`` (rows of move name, another way to write it or "", count); print them as text
+    under ``header`` or as one JSON object that extends ``result``."""
+    result.update(counts=[], seconds=[])
     if not args.json:
-        print(f"perft of {state.fen()} ({tier} tier)")
+        print(header)
     for depth in range(args.depth + 1):
         started = time.perf_counter()
         nodes = count(depth)
@@ -102,13 +113,13 @@ def _perft_command(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"depth {depth}: {nodes:>14,}   {seconds:8.3f} s")
     if args.divide:
-        parts = split(args.depth)
-        result["divide"] = {move.uai(): nodes for move, nodes in parts}
+        parts = split()
+        result["divide"] = {name: nodes for name, _, nodes in parts}
         if not args.json:
             print(f"divide at depth {args.depth}:")
-            for move, nodes in parts:
-                print(f"  {move.uai():<5} {move.protocol():<12} {nodes:>12,}")
-            print(f"  {len(parts)} moves, {sum(n for _, n in parts):,} in all")
+            for name, other, nodes in parts:
+                print(f"  {name:<5} " + (f"{other:<12} " if other else "") + f"{nodes:>12,}")
+            print(f"  {len(parts)} moves, {sum(n for _, _, n in parts):,} in all")
     if args.json:
         print(json.dumps(result))
     return 0
@@ -165,30 +176,12 @@ def _game_perft_command(args: argparse.Namespace) -> int:
                           f"({convention})")
 
     text = game.text(state)
-    result: dict = {"game": game.name, "position": text, "tier": tier, "counts": [],
-                    "seconds": []}
-    if not args.json:
-        print(f"perft of {game.title} {text} ({tier} tier; {convention})")
-    for depth in range(args.depth + 1):
-        started = time.perf_counter()
-        nodes = count(state, depth)
-        seconds = time.perf_counter() - started
-        result["counts"].append(nodes)
-        result["seconds"].append(round(seconds, 6))
-        if not args.json:
-            print(f"depth {depth}: {nodes:>14,}   {seconds:8.3f} s")
-    if args.divide:
-        parts = [(game.move_text(move), count(state.apply(move), args.depth - 1))
-                 for move in state.legal_moves()]
-        result["divide"] = dict(parts)
-        if not args.json:
-            print(f"divide at depth {args.depth}:")
-            for name, nodes in parts:
-                print(f"  {name:<5} {nodes:>12,}")
-            print(f"  {len(parts)} moves, {sum(n for _, n in parts):,} in all")
-    if args.json:
-        print(json.dumps(result))
-    return 0
+    return _report_perft(
+        args, {"game": game.name, "position": text, "tier": tier},
+        f"perft of {game.title} {text} ({tier} tier; {convention})",
+        lambda depth: count(state, depth),
+        lambda: [(game.move_text(move), "", count(state.apply(move), args.depth - 1))
+                 for move in state.legal_moves()])
 
 
 def build_parser() -> argparse.ArgumentParser:
