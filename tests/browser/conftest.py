@@ -404,6 +404,17 @@ class Notebook:
                     widget: !!area.querySelector('.jupyter-widgets')};""", index),
             30, f"cell {index} shows no output")
 
+    def assert_static_view(self, index: int, sentence: str, whole: bool = False) -> None:
+        """Before cell ``index`` runs, it shows no widget but text beginning with ``sentence``
+        (equal to it with ``whole``) and one picture, drawn within the page."""
+        shown = self.static_output(index)
+        text = shown["text"].strip()
+        assert not shown["widget"]
+        assert (text == sentence if whole else text.startswith(sentence)), shown["text"][:300]
+        assert len(shown["images"]) == 1
+        natural, drawn = shown["images"][0]
+        assert natural > 0 and 0 < drawn <= shown["width"]          # a picture, within the page
+
     def observe(self, index: int, selector: str, text: str) -> None:
         """Record every state of the element ``selector`` in cell ``index``'s outputs, at each
         change, until ``observed`` is called: the text of its element ``text`` and its SVG

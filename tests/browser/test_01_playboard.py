@@ -29,13 +29,8 @@ def board(notebook, helpers):
 
 
 def test_before_it_runs_the_cell_shows_a_sentence_and_a_picture(notebook):
-    shown = notebook.static_output(notebook.cell_index(CELL))
     sentence = PlayBoard(RandomAgent(seed=1))._repr_mimebundle_()["text/plain"]
-    assert not shown["widget"]
-    assert shown["text"].strip() == sentence, shown["text"][:300]
-    assert len(shown["images"]) == 1
-    natural, drawn = shown["images"][0]
-    assert natural > 0 and 0 < drawn <= shown["width"]          # a picture, within the page
+    notebook.assert_static_view(notebook.cell_index(CELL), sentence, whole=True)
 
 
 def test_run_all_draws_the_game_the_notebook_played(board):

@@ -28,12 +28,7 @@ def stepper(notebook, helpers):
 
 
 def test_before_it_runs_the_cell_shows_a_sentence_and_a_picture(notebook):
-    shown = notebook.static_output(notebook.cell_index(CELL))
-    assert not shown["widget"]
-    assert shown["text"].startswith("A stepper through this search's"), shown["text"][:300]
-    assert len(shown["images"]) == 1
-    natural, drawn = shown["images"][0]
-    assert natural > 0 and 0 < drawn <= shown["width"]
+    notebook.assert_static_view(notebook.cell_index(CELL), "A stepper through this search's")
 
 
 def test_the_controls_move_the_line_and_the_picture_together(stepper, lab, helpers):

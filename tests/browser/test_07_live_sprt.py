@@ -30,12 +30,7 @@ def live(notebook, helpers):
 
 
 def test_before_it_runs_the_cell_shows_a_sentence_and_a_picture(notebook):
-    shown = notebook.static_output(notebook.cell_index(CELL))
-    assert not shown["widget"]
-    assert shown["text"].startswith("A sequential test of"), shown["text"][:300]
-    assert len(shown["images"]) == 1
-    natural, drawn = shown["images"][0]
-    assert natural > 0 and 0 < drawn <= shown["width"]
+    notebook.assert_static_view(notebook.cell_index(CELL), "A sequential test of")
 
 
 def points(svg: str) -> int:
