@@ -21,6 +21,7 @@ from course_lib.ataxx import Move, State
 from course_lib.exercises import (_EXERCISES, check, exercise_cells, registered,
                                   run_exercise_cells, verdict)
 from course_lib.games import TicTacToe
+from course_lib.grader import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
@@ -28,6 +29,14 @@ NOT_ANSWERED = "not answered yet (replace ... with your answer)"
 STRANGE = ["a string", "", "   ", None, [1, 2], [], {}, (), 3.5, float("nan"), True, False,
            np.array([1, 2]), np.array([]), np.float64(1.5), b"bytes", object(), State.start(),
            TicTacToe(), Move(1, 1, 2, 2), "0000", "1 1 9 9", "zz", -1, 10**100, print]
+
+
+def implemented(notebook: dict) -> list[str]:
+    """The implement-it exercises a notebook asks (the grade_ids of answer cells that name one of
+    the grader's exercises), in order."""
+    return [cell["metadata"]["nbgrader"]["grade_id"] for cell in notebook["cells"]
+            if cell["metadata"].get("nbgrader", {}).get("solution")
+            and cell["metadata"]["nbgrader"]["grade_id"] in EXERCISES]
 
 
 def _build_tool():
@@ -55,28 +64,38 @@ def test_every_registered_exercise_is_asked_in_its_notebook(notebook):
     assert 2 <= len(calls) <= 4
 
 
+DEMO = re.compile(r'print\(grade\("([^"]+)", example_mistake\(')
+"""A cell that prints the report on a known mistake, to show what a wrong answer looks like."""
+
+
+def _verdict_lines(printed: str, names: list[str], notebook: dict) -> list[str]:
+    """The lines a check or grade call printed for the exercises ``names``, in order, without
+    the wrong verdicts that demonstration cells print on purpose."""
+    lines = [line for line in printed.splitlines() if line.split(":")[0] in names]
+    for name in DEMO.findall("\n".join(exercise_cells(notebook))):
+        lines.remove(f"{name}: wrong")
+    return lines
+
+
 def test_solution_answers_are_right(notebook):
-    prefix, _, (namespace, calls, printed) = notebook
+    prefix, solution, (namespace, calls, printed) = notebook
     for name, variable in calls.items():
         assert verdict(name, namespace[variable]) == f"{name}: right"
-    assert [line for line in printed.splitlines() if line.startswith(prefix + "-")] == [
-        f"{name}: right" for name in calls]
-
-
-def test_solution_answers_are_marked_for_the_student_copy(notebook):
-    _, solution, (_, calls, _) = notebook
-    code = "\n".join(exercise_cells(solution))
-    for variable in calls.values():
-        assert re.search(rf"^{variable} = .*# SOLUTION$", code, flags=re.MULTILINE), variable
+    written = implemented(solution)
+    assert _verdict_lines(printed, list(calls) + written, solution) == [
+        f"{name}: right" for name in list(calls) + written]
 
 
 def test_student_copy_is_not_answered_yet(notebook):
     prefix, solution, _ = notebook
     student = _build_tool().student_copy(solution)
-    assert "# SOLUTION" not in json.dumps(student)
+    assert "SOLUTION" not in json.dumps(student) and "HIDDEN TESTS" not in json.dumps(student)
     _, calls, printed = run_exercise_cells(student)
-    assert [line for line in printed.splitlines() if line.startswith(prefix + "-")] == [
-        f"{name}: {NOT_ANSWERED}" for name in calls]
+    written = implemented(solution)
+    assert _verdict_lines(printed, list(calls) + written, student) == (
+        [f"{name}: {NOT_ANSWERED}" for name in calls]
+        + [f"{name}: not answered yet (replace ... with your code and run the cell)"
+           for name in written])
 
 
 def test_ellipsis_is_not_answered_yet(notebook, capsys):

@@ -31,8 +31,8 @@ from .trace import Trace, TracedState
 EXERCISES = sorted(SPECS)
 """The exercise names, each beginning with its notebook's number."""
 
-__all__ = ["EXERCISES", "GradeResult", "MISTAKE_KINDS", "Trace", "TracedState", "grade",
-           "mistakes", "skeleton", "solution", "solution_source"]
+__all__ = ["EXERCISES", "GradeResult", "MISTAKE_KINDS", "Trace", "TracedState",
+           "example_mistake", "grade", "mistakes", "skeleton", "solution", "solution_source"]
 
 
 def _spec(name: str):
@@ -61,3 +61,24 @@ def mistakes(name: str) -> list[str]:
     """The kinds of mistake the grader recognises in exercise ``name`` (keys of
     ``MISTAKE_KINDS``), each once."""
     return list(dict.fromkeys(m.key for m in _spec(name).mistakes))
+
+
+def example_mistake(name: str, kind: str) -> Callable:
+    """A function for exercise ``name`` that makes the mistake ``kind`` (one of
+    ``mistakes(name)``) and nothing else wrong: a notebook grades it to show what a wrong
+    answer's report and picture look like.
+
+    >>> print(grade("04-alphabeta-negamax", example_mistake("04-alphabeta-negamax", "cut_strict")))
+    ... # doctest: +ELLIPSIS
+    04-alphabeta-negamax: wrong
+    ...
+      hint: a cut on > instead of >=: ...
+    """
+    spec = _spec(name)
+    for mistake in spec.mistakes:
+        if mistake.key == kind:
+            from .exercises import build_mistake
+            return build_mistake(spec, mistake)
+    from ..errors import CourseError
+    raise CourseError(f"exercise {name} has no mistake {kind!r}; it has "
+                      f"{', '.join(mistakes(name))}")
