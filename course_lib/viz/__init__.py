@@ -1,5 +1,6 @@
 """Pictures and a playable board: ``board_svg`` / ``show_board`` draw a position as SVG, and
-``PlayBoard`` is a JupyterLab widget to play ATAXX against any agent.
+``PlayBoard`` is a JupyterLab widget to play ATAXX, Othello, Gomoku or tic-tac-toe against any
+agent (``PlayBoard(agent)`` plays ATAXX, ``PlayBoard(agent, game="othello")`` Othello).
 
 The SVG part needs nothing beyond the standard library; ``PlayBoard`` needs ipywidgets, which
 is imported only when ``PlayBoard`` is first used, so ``import course_lib.viz`` stays light.
