@@ -57,6 +57,8 @@ FAKE = textwrap.dedent('''
                     sys.exit(3)
                 if mode == "slow" and searches == 2:
                     time.sleep(30)
+                if mode == "late" and searches == 2:
+                    time.sleep(0.5)
                 if mode == "steady":
                     time.sleep(0.1)
                 moves = state.legal_moves()
@@ -204,6 +206,19 @@ def test_a_slow_engine_loses_on_time_without_being_waited_for(fakes):
     assert "no bestmove within 250 ms" in game.detail
     assert game.times_ms[1] == [pytest.approx(game.times_ms[1][0]), 250.0]
     assert fakes.survivors() == []
+
+
+def test_a_late_engine_that_still_answers_is_kept_for_the_next_game(fakes):
+    tc = TimeControl.per_move(200, margin_ms=50)
+    with fakes.engine("random") as good, fakes.engine("late") as late:
+        lost = play_uai_game(good, late, tc)
+        assert late.running                           # its bestmove came after the stop
+        again = play_uai_game(late, good, tc)
+    assert (lost.loser, lost.reason) == (SECOND, "timeout")
+    assert again.loser is None and again.reason in ENDINGS, again.detail
+    assert late.starts == 1 and good.starts == 1
+    log = fakes.log("late").read_text().splitlines()
+    assert log.count("stop") == 1 and log.count("uai") == 1
 
 
 def test_a_game_clock_runs_out(fakes):

@@ -37,7 +37,9 @@ rule) and ends early only by a fault. An engine loses at once if
 ``malformed``   it sends a line longer than ``MAX_LINE`` bytes, or floods its output
 ==============  ===============================================================================
 
-An engine is never waited for past its deadline, and one that faulted is stopped (``quit``,
+An engine is never waited for past its deadline. One that answered late, or played an illegal
+move, is kept for the next game if it still answers: after a late answer it gets ``stop`` and
+has 1 s to send its ``bestmove`` (``UaiEngine.settle``). Any other faulty engine is stopped (``quit``,
 then SIGTERM and SIGKILL to its process group) and started again for the next game. At the end
 of a match (or when ``UaiEngine.close`` is called, or the ``with`` block ends) no process of
 either engine is left. If neither engine can start a game, it is void (winner 0, reason
@@ -279,6 +281,21 @@ class UaiEngine:
             elif words[0] == "bestmove":
                 return (words[1] if len(words) > 1 else ""), _clock() - sent, info
 
+    def settle(self, player: int, grace_ms: int = 1000) -> bool:
+        """After a ``go`` answered too late (or not yet): ``stop``, and wait up to
+        ``grace_ms`` for its ``bestmove``. True when it came (the engine is sound and kept),
+        False when the engine must be stopped."""
+        if not self.running:
+            return False
+        deadline = _clock() + grace_ms / 1000
+        try:
+            self.send(player, "stop")
+            while True:
+                if self._line(player, deadline, "stop").split()[:1] == ["bestmove"]:
+                    return True
+        except _Fault:
+            return False
+
     def close(self, grace_ms: int = 500) -> None:
         """``quit``, and stop whatever of the engine still runs a moment later."""
         program, self._program = self._program, None
@@ -417,6 +434,7 @@ def play_uai_game(first: UaiEngine, second: UaiEngine, tc: TimeControl,
             except _Fault as fault:
                 if fault.reason == "timeout":          # no answer in time: all of it spent
                     result.times_ms[player - 1].append(float(limit_ms))
+                    fault.kept = engine.settle(player)  # type: ignore[attr-defined]
                 raise
             spent = seconds * 1000
             result.times_ms[player - 1].append(spent)
@@ -425,15 +443,18 @@ def play_uai_game(first: UaiEngine, second: UaiEngine, tc: TimeControl,
             if "nodes" in info:
                 result.nodes[player - 1].append(info["nodes"])
             if spent > limit_ms:
-                raise _Fault(player, "timeout", f"{engine.name} answered after {spent:.0f} ms, "
-                             f"{limit_ms:.0f} ms allowed")
+                late = _Fault(player, "timeout", f"{engine.name} answered after {spent:.0f} ms, "
+                              f"{limit_ms:.0f} ms allowed")
+                late.kept = True                          # type: ignore[attr-defined]
+                raise late
             try:
                 move = state.parse_move(text)
                 state.check_move(move)
             except ValueError as error:
                 reason = "illegal-pass" if text == "0000" else "illegal"
-                raise _Fault(player, reason, f"{engine.name} played {text[:40]!r}: {error}"
-                             ) from None
+                illegal = _Fault(player, reason, f"{engine.name} played {text[:40]!r}: {error}")
+                illegal.kept = True                       # type: ignore[attr-defined]
+                raise illegal from None
         except _Fault as fault:
             faults.append(fault)
             break
@@ -443,7 +464,8 @@ def play_uai_game(first: UaiEngine, second: UaiEngine, tc: TimeControl,
         state = state.apply(move)
         result.moves.append(move.uai())
     for fault in faults:
-        engines[fault.player].close()          # started again for the next game
+        if not getattr(fault, "kept", False):
+            engines[fault.player].close()      # started again for the next game
     result.fen = state.fen()
     if len(faults) >= 2:
         result.reason = "no-contest"
