@@ -29,8 +29,10 @@ Managers:
   draw at move 201 as the course's 400-turn cap, its ``timeout_buffer``); its own rules are
   libataxx's, with the 50-move draw. Results come from its PGN, depths from its debug log.
 
-Run it under ``nice -n 10`` on a quiet machine: the engines search against the wall clock, so a
-busy machine weakens both. This is a script, not a test.
+Run it under ``nice -n 10`` on a quiet machine (the load average before and after is printed):
+the manager's clocks are wall clocks, and an engine that times its search by CPU time (tiktaxx
+uses ``clock()``) overruns them when it gets less than a whole core, and loses on time. This is
+a script, not a test.
 """
 
 from __future__ import annotations
@@ -375,6 +377,7 @@ def main(argv: list[str] | None = None) -> int:
               f"depth {depth}  time {used} s"
               + (f"  ({game.faulty} lost: {game.detail})" if game.faulty else ""), flush=True)
 
+    load_before = os.getloadavg()[0]
     started = time.perf_counter()
     try:
         if manager == "arena":
@@ -392,7 +395,9 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter() - started
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary = summarize(games)
-    summary.update({"wall_s": wall, "engines_cpu_s": children.ru_utime + children.ru_stime,
+    summary.update({"wall_s": wall, "load_before": load_before,
+                    "load_after": os.getloadavg()[0],
+                    "engines_cpu_s": children.ru_utime + children.ru_stime,
                     "manager": " ".join(args.manager), "tc": str(tc),
                     "course": shlex.join(course), "opponent": shlex.join(opponent),
                     "openings": described})
@@ -411,7 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())))
     if line:
         print(f"cuteataxx: {line}")
-    print(f"wall {wall:.0f} s; CPU of the engines and the manager {summary['engines_cpu_s']:.0f} s")
+    print(f"wall {wall:.0f} s; CPU of the engines and the manager {summary['engines_cpu_s']:.0f} s; "
+          f"load average {load_before:.2f} before, {summary['load_after']:.2f} after")
     if args.json:
         Path(args.json).write_text(json.dumps(
             {"summary": summary, "games": [vars(g) for g in games]}, indent=1))
