@@ -187,14 +187,17 @@ def _pgn_games(text: str) -> list[dict]:
         if not block.strip():
             continue
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, flags=re.M))
-        times = [int(t) for t in re.findall(r"\{ movetime (-?\d+) \}", block)]
-        games.append({"tags": tags, "times": times})
+        moves = [(move, int(ms)) for move, ms in
+                 re.findall(r"(\S+) \{ movetime (-?\d+) \}", block)]
+        games.append({"tags": tags, "moves": moves})
     return games
 
 
-def _debug_depths(log: str, games: int) -> list[tuple[list[int], list[int]]]:
+def _debug_depths(log: str, course_first: list[bool]) -> list[tuple[list[int], list[int]]]:
     """Depths per game and side (course, opponent) from cuteataxx's debug lines: game ``k``
-    starts at its ``k``-th pair of ``uainewgame`` lines; the course is x in even games."""
+    starts at its ``k``-th pair of ``uainewgame`` lines, and the course is x in game ``k``
+    when ``course_first[k]``."""
+    games = len(course_first)
     depths: list[tuple[list[int], list[int]]] = [([], []) for _ in range(games)]
     newgames = 0
     to_move = "x"
@@ -218,9 +221,9 @@ def _debug_depths(log: str, games: int) -> list[tuple[list[int], list[int]]]:
                     last = int(words[at + 1])
             elif words[:1] == ["bestmove"]:
                 game = (newgames - 1) // 2
-                if 0 <= game < games and last is not None:
-                    course_is_x = game % 2 == 0
-                    side = 0 if (to_move == "x") == course_is_x else 1
+                forced_pass = words[1:2] == ["0000"]       # not counted, as in the arena
+                if 0 <= game < games and last is not None and not forced_pass:
+                    side = 0 if (to_move == "x") == course_first[game] else 1
                     depths[game][side].append(last)
                 last = None
     return depths
@@ -257,13 +260,23 @@ def run_cuteataxx(cli: str, course_argv: list[str], opponent_argv: list[str],
                     pass
         log = Path(out_path).read_text(errors="replace")
         pgn = Path(pgn_path).read_text() if os.path.exists(pgn_path) else ""
+    games = parse_cuteataxx(log, pgn, count)
+    for index, game in enumerate(games):
+        on_game(index, game)
     summary = [line for line in log.splitlines() if line.startswith("Score of")]
+    return games, (summary[-1] if summary else "")
+
+
+def parse_cuteataxx(log: str, pgn: str, count: int) -> list[Game]:
+    """The games of a cuteataxx run (``count`` of them, the course's engine named ``course``)
+    from its PGN (results, reasons, times per move) and its debug output
+    (depths)."""
     records = _pgn_games(pgn)
     if len(records) != count:
         tail = "\n".join(line for line in log.splitlines()[-15:] if "<" not in line[:25])
         raise CourseError(f"cuteataxx wrote {len(records)} games of {count}; its output "
                           f"ends:\n{tail}")
-    depths = _debug_depths(log, count)
+    depths = _debug_depths(log, [r["tags"].get("Black") == "course" for r in records])
     games = []
     for index, record in enumerate(records):
         tags = record["tags"]
@@ -274,19 +287,22 @@ def run_cuteataxx(cli: str, course_argv: list[str], opponent_argv: list[str],
         points = 0.5 if winner_x is None else float(winner_x == course_first)
         adjudicated = tags.get("Adjudicated")
         reason = _REASONS.get(adjudicated, adjudicated) if adjudicated else "end"
+        final = tags.get("FinalFEN", "").split()
+        if not adjudicated and len(final) > 2 and final[2].isdigit() and int(final[2]) >= 100:
+            reason = "50-moves"                      # libataxx's rule, not the course's
         faulty = None
         if reason in ("timeout", "illegal", "crash") and points != 0.5:
             faulty = "course" if points == 0.0 else "opponent"
         times: tuple[list[float], list[float]] = ([], [])
         x_first = start.to_move == FIRST
-        for ply, ms in enumerate(record["times"]):
+        for ply, (move, ms) in enumerate(record["moves"]):
             x_moved = (ply % 2 == 0) == x_first
-            times[0 if x_moved == course_first else 1].append(float(ms))
-        game = Game(tags["FEN"], course_first, points, reason, len(record["times"]),
+            if move != "0000":                 # a forced pass: not counted, as in the arena
+                times[0 if x_moved == course_first else 1].append(float(ms))
+        game = Game(tags["FEN"], course_first, points, reason, len(record["moves"]),
                     depths[index], times, faulty, f"cuteataxx: {adjudicated or result}")
         games.append(game)
-        on_game(index, game)
-    return games, (summary[-1] if summary else "")
+    return games
 
 
 # --- The report ---------------------------------------------------------------------------------

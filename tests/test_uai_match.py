@@ -308,3 +308,105 @@ def test_an_engine_command_that_does_not_exist_loses_as_a_crash(fakes):
         game = play_uai_game(missing, good, FAST)
     assert (game.winner, game.reason) == (SECOND, "crash")
     assert "could not be started" in game.detail
+
+
+# --- The benchmark's reading of cuteataxx's output ---------------------------------------------
+
+
+def _bench_module():
+    import importlib.util
+    path = Path(__file__).parent.parent / "benchmarks" / "bench_public_engines.py"
+    spec = importlib.util.spec_from_file_location("bench_public_engines", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_public_engines", module)   # its dataclasses look it up
+    spec.loader.exec_module(sys.modules["bench_public_engines"])
+    return sys.modules["bench_public_engines"]
+
+
+CUTEATAXX_LOG = """\
+Settings:
+- games 2
+7> uai
+7< uaiok
+7> isready
+7< readyok
+7> uainewgame
+7> uainewgame
+7> isready
+7< readyok
+7> position fen x5o/7/7/7/7/7/oo2xxx o 0 2
+7> isready
+7< readyok
+7> go movetime 100
+7< info depth 11 nodes 5 score cp 3 pv c1
+7< info depth 12 nodes 9 score cp 3 pv c1
+7< bestmove c1
+7> position fen x5o/7/7/7/7/7/o1o1xxx x 0 3
+7> go movetime 100
+7< info depth 5 score cp 0 nodes 17 time 40 pv b6
+7< bestmove b6
+7> position fen x5o/1x5/7/7/7/7/o1o1xxx o 0 3
+7> go movetime 100
+7< bestmove 0000
+7> uainewgame
+7> uainewgame
+7> position fen x5o/7/7/7/7/7/oo2xxx o 0 2
+7> go movetime 100
+7< info depth 6 pv c1
+7< bestmove c1
+7> position fen x5o/7/7/7/7/7/o1o1xxx x 0 3
+7> go movetime 100
+7< info depth 13 pv b6
+7< bestmove b6
+Score of course vs opponent: 1 - 1 - 0  [0.500] 2
+"""
+
+CUTEATAXX_PGN = """\
+[Event "bench_public_engines"]
+[Black "course"]
+[White "opponent"]
+[Result "1-0"]
+[FEN "x5o/7/7/7/7/7/oo2xxx o 0 2"]
+[FinalFEN "x5o/1x5/7/7/7/7/o1o1xxx o 0 3"]
+[Adjudicated "Out of time"]
+
+1... c1 { movetime 101 } 2. b6 { movetime 40 } 0000 { movetime 0 } 1-0
+
+
+[Event "bench_public_engines"]
+[Black "opponent"]
+[White "course"]
+[Result "1/2-1/2"]
+[FEN "x5o/7/7/7/7/7/oo2xxx o 0 2"]
+[FinalFEN "x5o/7/7/7/7/7/o1o1xxx x 100 60"]
+
+1... c1 { movetime 99 } 2. b6 { movetime 98 } 1/2-1/2
+"""
+
+
+def test_the_benchmark_reads_cuteataxx_results_times_and_depths_by_side():
+    bench = _bench_module()
+    first, second = bench.parse_cuteataxx(CUTEATAXX_LOG, CUTEATAXX_PGN, 2)
+    # Game 1: the course is x (Black); o (the opponent) moved first and lost on time.
+    assert (first.course_first, first.points, first.reason, first.faulty) == \
+           (True, 1.0, "timeout", "opponent")
+    assert first.turns == 3
+    assert first.depths == ([5], [12])                  # the forced pass is not counted
+    assert first.times_ms == ([40.0], [101.0])
+    # Game 2: the course is o and moved first; a draw by libataxx's 50-move rule.
+    assert (second.course_first, second.points, second.reason, second.faulty) == \
+           (False, 0.5, "50-moves", None)
+    assert second.depths == ([6], [13]) and second.times_ms == ([99.0], [98.0])
+    with pytest.raises(CourseError, match="wrote 2 games of 4"):
+        bench.parse_cuteataxx(CUTEATAXX_LOG, CUTEATAXX_PGN, 4)
+
+
+def test_the_benchmark_summary_counts_from_the_course_side():
+    bench = _bench_module()
+    games = bench.parse_cuteataxx(CUTEATAXX_LOG, CUTEATAXX_PGN, 2)
+    summary = bench.summarize(games)
+    assert (summary["wins"], summary["draws"], summary["losses"]) == (1, 1, 0)
+    assert summary["score"] == 0.75 and summary["pentanomial"] == [0, 0, 0, 1, 0]
+    assert summary["sides"]["course"]["mean_depth"] == 5.5
+    assert summary["sides"]["opponent"]["faults"] == 1
+    assert summary["sides"]["opponent"]["time_s"] == pytest.approx(0.199)
