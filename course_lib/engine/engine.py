@@ -1,0 +1,426 @@
+"""The engine: iterative deepening around the compiled search of ``_kernels.py``, with a clock.
+
+The teaching searches (``course_lib.agents.search`` and its fast tier) keep exact node counts
+and values that ordering and tables never change. This engine does not: it takes every
+technique that makes it play better in the same time, each one a switch so that it can be
+turned off alone and measured (see ``SWITCHES``).
+
+>>> from course_lib.ataxx import State
+>>> engine = Engine(hash_mb=1)
+>>> move, info = engine.search(State.start(), SearchLimits(depth=4))
+>>> info.depth, info.score_cp, len(info.pv) >= 1
+(4, 0, True)
+>>> engine.search(State.from_fen("x6/7/7/7/7/7/6o x 0 1"), SearchLimits(depth=3))[0]
+Move(1, 1, 2, 2)
+
+How the time is spent (``SearchLimits``):
+
+- ``movetime_ms``: the search stops at the movetime less a small margin (1 ms, or 3 % of it
+  when that is more, at most 30 ms); an iteration cut short still gives its best move if its
+  first root move (the previous best) was searched to the end or another move beat it.
+- a game clock (``btime_ms`` for x, ``wtime_ms`` for o, the increments, ``movestogo``): a
+  share of the time left, ``left / moves + 3/4 of the increment``, with ``moves`` the
+  ``movestogo`` or half the empty squares plus 8; no new iteration after 60 % of the share
+  (the next one would likely not finish), and a hard stop at 4 shares (at most a third of the
+  time left).
+- ``nodes``: stop after about that many nodes (the count is looked at in every node; the
+  last ply is counted in one go, so up to a few hundred nodes more).
+- ``depth``: no iteration beyond it. ``infinite``: search until ``stop()``.
+
+A timer thread raises the stop flag at the deadline; ``stop()`` raises it from any thread.
+The kernel runs without the GIL and reads the flag every 1024 nodes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..agents.stats import SearchStats
+from ..ataxx.fast import (FastState, START, _mover, apply as fast_apply, decode_move, is_over,
+                          legal_moves, to_fast)
+from ..ataxx.rules import FIRST, Move, State
+from ..errors import GameOverError, InvalidArgumentError
+from . import _kernels as K
+
+__all__ = ["Engine", "SearchLimits", "SearchInfo", "EngineStats", "SWITCHES", "MATE",
+           "MATE_BOUND", "MAX_HASH_MB"]
+
+MATE = K.MATE
+MATE_BOUND = K.MATE_BOUND
+MAX_HASH_MB = 65536
+MAX_DEPTH = K.MAX_PLY - 2
+
+SWITCHES: dict[str, str] = {
+    "pvs": "principal variation search (null windows after the first move)",
+    "aspiration": "aspiration windows around the previous iteration's score",
+    "tt": "transposition table (its move first; its value at >= depth)",
+    "lmr": "late move reductions",
+    "nullmove": "null-move pruning (not near the end of the game)",
+    "killers": "killer moves in the ordering",
+    "history": "history scores in the ordering",
+    "order": "move ordering by gain (table move first, 2 per capture, 1 for a clone)",
+}
+"""The techniques, each a keyword of ``Engine`` (all on by default)."""
+
+_FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,
+         "killers": K.F_KILLERS, "history": K.F_HISTORY, "order": K.F_ORDER}
+
+ASPIRATION_DELTA = 50
+"""Half the first aspiration window, in hundredths of a stone."""
+NULL_MIN_EMPTY = 8
+"""No null move with this many empty squares or fewer."""
+LMR_MIN_MOVE = 3
+"""Moves before this one (counted from 0) are never reduced."""
+
+
+@dataclass
+class SearchLimits:
+    """When to stop (UAI's ``go`` arguments). All None: search to ``MAX_DEPTH``.
+
+    >>> SearchLimits(movetime_ms=100).movetime_ms
+    100
+    """
+
+    depth: int | None = None
+    nodes: int | None = None
+    movetime_ms: int | None = None
+    wtime_ms: int | None = None           # o's clock (UAI: x = black = the first player)
+    btime_ms: int | None = None           # x's clock
+    winc_ms: int = 0
+    binc_ms: int = 0
+    movestogo: int | None = None
+    infinite: bool = False
+
+
+@dataclass
+class SearchInfo:
+    """One finished iteration (and the final report), from the side to move's view."""
+
+    depth: int
+    seldepth: int
+    score_cp: int | None
+    mate: int | None
+    nodes: int
+    time_ms: int
+    nps: int
+    pv: list[str]
+    hashfull: int = 0
+
+
+@dataclass
+class EngineStats(SearchStats):
+    """The counters of one ``Engine.search`` (``SearchStats`` plus the engine's own)."""
+
+    seldepth: int = 0
+    null_tries: int = 0
+    null_cutoffs: int = 0
+    reductions: int = 0
+    re_searches: int = 0
+    first_move_cutoffs: int = 0
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _check_limits(limits: object) -> SearchLimits:
+    if not isinstance(limits, SearchLimits):
+        raise InvalidArgumentError(f"limits must be a SearchLimits, got {type(limits).__name__}")
+    for name in ("depth", "nodes", "movetime_ms", "wtime_ms", "btime_ms", "movestogo"):
+        value = getattr(limits, name)
+        if value is not None and (not _whole(value) or value < (1 if name in (
+                "depth", "nodes", "movestogo") else 0)):
+            raise InvalidArgumentError(
+                f"SearchLimits.{name} must be None or a whole number >= "
+                f"{1 if name in ('depth', 'nodes', 'movestogo') else 0}, got {value!r}")
+    for name in ("winc_ms", "binc_ms"):
+        value = getattr(limits, name)
+        if not _whole(value) or value < 0:
+            raise InvalidArgumentError(
+                f"SearchLimits.{name} must be a whole number of ms >= 0, got {value!r}")
+    return limits
+
+
+def _table_entries(hash_mb: object) -> int:
+    if not _whole(hash_mb) or not 1 <= hash_mb <= MAX_HASH_MB:
+        raise InvalidArgumentError(
+            f"hash_mb must be a whole number of MB from 1 to {MAX_HASH_MB}, got {hash_mb!r}")
+    entries = (int(hash_mb) << 20) // 16                # 8 bytes of key, 8 of data
+    return 1 << (entries.bit_length() - 1)
+
+
+def time_budget(limits: SearchLimits, to_move: int, empty_squares: int
+                ) -> tuple[float | None, float | None]:
+    """(soft, hard) in seconds: no new iteration after ``soft``, stop at ``hard``; None for no
+    limit.
+
+    >>> time_budget(SearchLimits(movetime_ms=100), 1, 45)
+    (0.097, 0.097)
+    >>> soft, hard = time_budget(SearchLimits(btime_ms=10_000, binc_ms=100), 1, 45)
+    >>> round(soft, 3), round(hard, 3)
+    (0.216, 0.6)
+    """
+    if limits.infinite:
+        return None, None
+    if limits.movetime_ms is not None:
+        margin = min(30.0, max(1.0, 0.03 * limits.movetime_ms))
+        hard = max(0.5, limits.movetime_ms - margin) / 1000
+        return hard, hard
+    left = limits.btime_ms if to_move == FIRST else limits.wtime_ms
+    if left is None:
+        return None, None
+    inc = limits.binc_ms if to_move == FIRST else limits.winc_ms
+    moves = limits.movestogo if limits.movestogo else empty_squares / 2 + 8
+    share = left / moves + 0.75 * inc
+    share = min(share, max(0.0, left - 20) * 0.5)
+    hard = min(4 * share, max(0.0, left - 20) / 3)
+    hard = max(hard, min(share, 1.0), 0.5)
+    return 0.6 * share / 1000, hard / 1000
+
+
+class Engine:
+    """The ATAXX engine: ``search(state, limits)`` gives a move and the last ``SearchInfo``.
+
+    ``hash_mb`` sizes the transposition table (a power of two of 16-byte entries);
+    the switches (``SWITCHES``: ``pvs``, ``aspiration``, ``tt``, ``lmr``, ``nullmove``,
+    ``killers``, ``history``, ``order``) turn each technique on or off.
+
+    >>> Engine(lmr=False).switches["lmr"]
+    False
+    """
+
+    def __init__(self, hash_mb: int = 16, **switches: bool | int) -> None:
+        self.switches = {name: True for name in SWITCHES}
+        for name, value in switches.items():
+            if name not in SWITCHES:
+                raise InvalidArgumentError(
+                    f"the engine has no switch {name!r}; its switches are "
+                    + ", ".join(SWITCHES))
+            if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
+                raise InvalidArgumentError(f"switch {name} must be True or False (1 or 0), "
+                                           f"got {value!r}")
+            self.switches[name] = bool(value)
+        self.flags = 0
+        for name, bit in _FLAG.items():
+            if self.switches[name]:
+                self.flags |= bit
+        self._lock = threading.Lock()
+        self._ws = K.workspace()
+        self._ws[K.NULL_MIN_EMPTY] = NULL_MIN_EMPTY
+        self._ws[K.LMR_MIN_MOVE] = LMR_MIN_MOVE
+        self.hash_mb = 0
+        self.set_hash(hash_mb)
+        self.last_stats: EngineStats | None = None
+        self.last_value: int = 0
+
+    # --- settings -----------------------------------------------------------------------
+
+    def set_hash(self, hash_mb: int) -> None:
+        """A new (empty) transposition table of ``hash_mb`` MB."""
+        entries = _table_entries(hash_mb)
+        self.tt_keys = np.zeros(entries, dtype=np.uint64)
+        self.tt_data = np.zeros(entries, dtype=np.int64)
+        self.hash_mb = int(hash_mb)
+
+    def new_game(self) -> None:
+        """Forget everything learnt: the table, the killers, the history."""
+        self.tt_keys[:] = 0
+        self.tt_data[:] = 0
+        ws = self._ws
+        ws[K.KILLERS:K.KILLERS + 2 * K.MAX_PLY] = K.NO_MOVE
+        ws[K.HISTORY:K.HISTORY + K.HISTORY_SIZE] = 0
+        ws[K.GENERATION] = 0
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) every kernel now, not on the first move."""
+        ws = K.workspace()
+        keys = np.zeros(2, dtype=np.uint64)
+        data = np.zeros(2, dtype=np.int64)
+        me, opp = _mover(START)
+        h = np.uint64(K.position_hash(START.first, START.second, START.to_move))
+        K.search_root(np.uint64(me), np.uint64(opp), START.blocked, h, 1, 3, -K.INF, K.INF, ws,
+                      keys, data, self.flags | K.F_TT)
+        K.tt_entry(keys, data, h)
+        K.hashfull(data, 0)
+
+    def stop(self) -> None:
+        """Stop the running search (from any thread): it returns within a few ms."""
+        self._ws[K.STOP] = 1
+
+    # --- the search -----------------------------------------------------------------------
+
+    def search(self, state: State | FastState | str, limits: SearchLimits | None = None,
+               on_info: Callable[[SearchInfo], None] | None = None) -> tuple[Move, SearchInfo]:
+        """Search ``state`` within ``limits``; return the move to play and the final info.
+
+        ``on_info`` is called with each finished iteration's ``SearchInfo``. The move is always
+        legal (the pass when the side must pass); a finished game raises ``GameOverError``.
+        """
+        limits = _check_limits(SearchLimits() if limits is None else limits)
+        fs = _as_fast(state)
+        if is_over(fs):
+            raise GameOverError("the game is over: there is no move to search for")
+        with self._lock:
+            return self._search(fs, limits, on_info)
+
+    def _search(self, fs: FastState, limits: SearchLimits,
+                on_info: Callable[[SearchInfo], None] | None) -> tuple[Move, SearchInfo]:
+        started = time.perf_counter()
+        ws = self._ws
+        generation = (int(ws[K.GENERATION]) + 1) & 255
+        ws[:K.N_COUNTS] = 0                         # counters, settings and the stop flag
+        ws[K.GENERATION] = generation
+        ws[K.NULL_MIN_EMPTY] = NULL_MIN_EMPTY
+        ws[K.LMR_MIN_MOVE] = LMR_MIN_MOVE
+        ws[K.HISTORY:K.HISTORY + K.HISTORY_SIZE] //= 2
+        ws[K.TURNS0] = min(fs.turns, K.MAX_TURNS)
+        ws[K.NODE_LIMIT] = limits.nodes or 0
+        me, opp = _mover(fs)
+        me, opp = np.uint64(me), np.uint64(opp)
+        blocked = np.uint64(fs.blocked)
+        h = np.uint64(K.position_hash(fs.first, fs.second, fs.to_move))
+        root_moves = legal_moves(fs)
+        empty = 49 - int(me).bit_count() - int(opp).bit_count() - int(blocked).bit_count()
+        soft, hard = time_budget(limits, fs.to_move, empty)
+        max_depth = min(limits.depth or MAX_DEPTH, MAX_DEPTH)
+        timer = None
+        if hard is not None:
+            timer = threading.Timer(max(0.0, hard - (time.perf_counter() - started)), self.stop)
+            timer.daemon = True
+            timer.start()
+        best_code = int(root_moves[0])
+        value = 0
+        info: SearchInfo | None = None
+        finished_depth = 0
+        use_aspiration = self.switches["aspiration"]
+        try:
+            for depth in range(1, max_depth + 1):
+                alpha, beta, delta = -K.INF, K.INF, ASPIRATION_DELTA
+                if use_aspiration and depth >= 4 and abs(value) < MATE_BOUND:
+                    alpha, beta = value - delta, value + delta
+                while True:
+                    found = int(K.search_root(me, opp, blocked, h, fs.to_move, depth, alpha,
+                                              beta, ws, self.tt_keys, self.tt_data,
+                                              self.flags))
+                    if ws[K.C_ABORTED]:
+                        break
+                    if found <= alpha and alpha > -K.INF:
+                        beta = (alpha + beta) // 2
+                        alpha = max(found - delta, -K.INF)
+                    elif found >= beta and beta < K.INF:
+                        beta = min(found + delta, K.INF)
+                    else:
+                        break
+                    delta *= 3
+                    if delta > 20 * K.STONE:
+                        alpha, beta = -K.INF, K.INF
+                if ws[K.C_ABORTED]:
+                    if ws[K.ROOT_SET]:              # the unfinished iteration's best so far
+                        best_code = int(ws[K.ROOT_BEST])
+                        value = int(ws[K.ROOT_VALUE])
+                        info = self._info(max(finished_depth, 1), value, self._pv(fs),
+                                          started)
+                    break
+                value = found
+                if ws[K.ROOT_SET]:
+                    best_code = int(ws[K.ROOT_BEST])
+                finished_depth = depth
+                info = self._info(depth, value, self._pv(fs), started)
+                if on_info is not None:
+                    on_info(info)
+                if limits.infinite:
+                    if abs(value) >= MATE_BOUND and MATE - abs(value) <= depth:
+                        break                       # nothing shorter to find
+                    continue
+                if len(root_moves) == 1:
+                    break                           # the only move (or a forced pass)
+                if abs(value) >= MATE_BOUND and MATE - abs(value) <= depth:
+                    break
+                if soft is not None and time.perf_counter() - started >= soft:
+                    break
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if info is None:                            # not even depth 1 finished (node limit)
+            info = self._info(0, value, [decode_move(best_code).uai()], started)
+        if not info.pv or info.pv[0] != decode_move(best_code).uai():
+            info.pv = [decode_move(best_code).uai()] + (info.pv[1:] if info.pv else [])
+        self.last_value = value
+        self.last_stats = self._stats(info, started)
+        if on_info is not None and ws[K.C_ABORTED]:
+            on_info(info)
+        return decode_move(best_code), info
+
+    # --- reports -------------------------------------------------------------------------
+
+    def _pv(self, fs: FastState) -> list[str]:
+        """The principal variation: the triangular table's line, then the table's moves
+        while they are legal (a line cut short by a table hit)."""
+        ws = self._ws
+        codes = [int(c) for c in ws[K.PV:K.PV + int(ws[K.PV_LEN])]]
+        line: list[str] = []
+        position = fs
+        seen = set()
+        for code in codes:
+            if is_over(position) or code not in legal_moves(position).tolist():
+                return line
+            line.append(decode_move(code).uai())
+            position = fast_apply(position, code)
+        if self.switches["tt"]:
+            while len(line) < K.MAX_PLY and not is_over(position):
+                key = np.uint64(K.position_hash(position.first, position.second,
+                                                position.to_move))
+                if int(key) in seen:
+                    break
+                seen.add(int(key))
+                code = int(K.tt_entry(self.tt_keys, self.tt_data, key)[0])
+                if code == K.NO_MOVE or code not in legal_moves(position).tolist():
+                    break
+                line.append(decode_move(code).uai())
+                position = fast_apply(position, code)
+        return line
+
+    def _info(self, depth: int, value: int, pv: list[str], started: float) -> SearchInfo:
+        ws = self._ws
+        seconds = time.perf_counter() - started
+        nodes = int(ws[K.C_NODES])
+        mate = None
+        score = int(value)
+        if abs(value) >= MATE_BOUND:
+            plies = MATE - abs(value)
+            mate = (plies + 1) // 2 if value > 0 else -((plies + 1) // 2)
+            if mate == 0:
+                mate = -1 if value < 0 else 1
+            score = None
+        return SearchInfo(depth=depth, seldepth=max(depth, int(ws[K.C_SELDEPTH])),
+                          score_cp=score, mate=mate, nodes=nodes,
+                          time_ms=int(seconds * 1000),
+                          nps=int(nodes / seconds) if seconds > 0 else 0, pv=pv,
+                          hashfull=int(K.hashfull(self.tt_data, int(ws[K.GENERATION]))))
+
+    def _stats(self, info: SearchInfo, started: float) -> EngineStats:
+        ws = self._ws
+        return EngineStats(
+            nodes=int(ws[K.C_NODES]), cutoffs=int(ws[K.C_CUTOFFS]),
+            tt_hits=int(ws[K.C_TT_HITS]), tt_cutoffs=int(ws[K.C_TT_CUTOFFS]),
+            depth=info.depth, seconds=time.perf_counter() - started,
+            seldepth=info.seldepth, null_tries=int(ws[K.C_NULL_TRIES]),
+            null_cutoffs=int(ws[K.C_NULL_CUTOFFS]), reductions=int(ws[K.C_LMR]),
+            re_searches=int(ws[K.C_LMR_RESEARCH]),
+            first_move_cutoffs=int(ws[K.C_FIRST_CUTOFFS]))
+
+
+def _as_fast(state: object) -> FastState:
+    if isinstance(state, State):
+        return to_fast(state)
+    if isinstance(state, FastState):
+        return state
+    if isinstance(state, str):
+        return to_fast(State.from_fen(state))
+    raise InvalidArgumentError("the engine plays ATAXX: expected a course_lib.ataxx State, a "
+                               f"FastState or a FEN string, got {type(state).__name__}")
