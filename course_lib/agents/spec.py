@@ -5,6 +5,8 @@ and in notebooks.
 'alphabeta:depth=5,order=gain'
 >>> make_agent("random:seed=7").seed
 7
+>>> make_agent("engine:time=100,lmr=0").engine.switches["lmr"]
+False
 """
 
 from __future__ import annotations
@@ -65,6 +67,19 @@ def _evaluation(text: str) -> str:
     return text
 
 
+_ENGINE_SWITCHES = {
+    "pvs": "principal variation search",
+    "aspiration": "aspiration windows",
+    "tt": "transposition table",
+    "lmr": "late move reductions",
+    "nullmove": "null-move pruning",
+    "killers": "killer moves",
+    "history": "history scores",
+    "order": "move ordering by gain",
+}
+"""The engine's switches (``course_lib.engine.SWITCHES``), named here so that building the
+help text does not load the engine."""
+
 _DEPTH = ("depth", _whole(1, 64), "search depth in plies (default 3)")
 _EVAL = ("eval", _evaluation, "evaluation: material (default for ATAXX and Othello), weights, "
                              "openlines (tic-tac-toe), leaf (explicit trees), arbitrary and "
@@ -89,6 +104,14 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
          "reference (default): the readable search; fast: the same search compiled with numba "
          "(ATAXX, form=negamax; eval material, weights or their exact- forms)"),
     ],
+    "engine": [
+        ("time", _whole(1), "ms per move (the engine uses nearly all of it)"),
+        ("game", _whole(1), "ms per game: the engine's clock, a share of the time left a move"),
+        ("depth", _whole(1, 126), "deepest iteration (default 6 when no time, game or nodes)"),
+        ("nodes", _whole(1), "stop after about this many nodes"),
+        ("hash", _whole(1, 65536), "MB of transposition table (default 16)"),
+    ] + [(switch, _flag, f"0 turns off: {text} (default 1)")
+         for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
         ("iterations", _whole(1), "iterations per move (default 1000 without time)"),
         ("time", _whole(1), "ms per move (with iterations too: whichever ends first)"),
@@ -187,6 +210,8 @@ def _make_agent(spec: str) -> Any:
     label = spec.strip()
     if name == "mcts":
         return _make_mcts(options, label)
+    if name == "engine":
+        return _make_engine(options, label)
     if name == "random":
         agent = RandomAgent(seed=options.get("seed", 0))
         agent.name = label
@@ -219,3 +244,14 @@ def _make_mcts(options: dict[str, Any], label: str) -> Any:
         from .mcts_fast import FastMCTSAgent
         return FastMCTSAgent(**keywords, name=label)
     return MCTSAgent(**keywords, name=label)
+
+
+def _make_engine(options: dict[str, Any], label: str) -> Any:
+    from ..engine import EngineAgent
+    if "time" in options and "game" in options:
+        raise InvalidAgentSpecError(
+            f"{label!r}: give time (ms per move) or game (ms per game), not both")
+    switches = {key: value for key, value in options.items() if key in _ENGINE_SWITCHES}
+    return EngineAgent(move_ms=options.get("time"), game_ms=options.get("game"),
+                       depth=options.get("depth"), nodes=options.get("nodes"),
+                       hash_mb=options.get("hash", 16), name=label, **switches)

@@ -10,8 +10,11 @@ turned off alone and measured (see ``SWITCHES``).
 >>> move, info = engine.search(State.start(), SearchLimits(depth=4))
 >>> info.depth, info.score_cp, len(info.pv) >= 1
 (4, 0, True)
->>> engine.search(State.from_fen("x6/7/7/7/7/7/6o x 0 1"), SearchLimits(depth=3))[0]
-Move(1, 1, 2, 2)
+>>> move.is_clone
+True
+>>> move, info = engine.search(State.from_fen("xo5/7/7/7/7/7/7 x 0 1"), SearchLimits(depth=3))
+>>> info.mate, info.score_cp                        # any move next to b7 takes o's last stone
+(1, None)
 
 How the time is spent (``SearchLimits``):
 
@@ -21,8 +24,8 @@ How the time is spent (``SearchLimits``):
 - a game clock (``btime_ms`` for x, ``wtime_ms`` for o, the increments, ``movestogo``): a
   share of the time left, ``left / moves + 3/4 of the increment``, with ``moves`` the
   ``movestogo`` or half the empty squares plus 8; no new iteration after 60 % of the share
-  (the next one would likely not finish), and a hard stop at 4 shares (at most a third of the
-  time left).
+  (the next one would likely not finish), and a hard stop at 2.5 shares (at most a fifth of
+  the time left).
 - ``nodes``: stop after about that many nodes (the count is looked at in every node; the
   last ply is counted in one go, so up to a few hundred nodes more).
 - ``depth``: no iteration beyond it. ``infinite``: search until ``stop()``.
@@ -163,7 +166,7 @@ def time_budget(limits: SearchLimits, to_move: int, empty_squares: int
     (0.097, 0.097)
     >>> soft, hard = time_budget(SearchLimits(btime_ms=10_000, binc_ms=100), 1, 45)
     >>> round(soft, 3), round(hard, 3)
-    (0.216, 0.6)
+    (0.242, 1.007)
     """
     if limits.infinite:
         return None, None
@@ -178,7 +181,7 @@ def time_budget(limits: SearchLimits, to_move: int, empty_squares: int
     moves = limits.movestogo if limits.movestogo else empty_squares / 2 + 8
     share = left / moves + 0.75 * inc
     share = min(share, max(0.0, left - 20) * 0.5)
-    hard = min(4 * share, max(0.0, left - 20) / 3)
+    hard = min(2.5 * share, max(0.0, left - 20) / 5)
     hard = max(hard, min(share, 1.0), 0.5)
     return 0.6 * share / 1000, hard / 1000
 
@@ -348,6 +351,9 @@ class Engine:
                 timer.cancel()
         if info is None:                            # not even depth 1 finished (node limit)
             info = self._info(0, value, [decode_move(best_code).uai()], started)
+        final = self._info(info.depth, value, info.pv, started)   # the counts up to now
+        info.nodes, info.time_ms, info.nps = final.nodes, final.time_ms, final.nps
+        info.seldepth, info.hashfull = final.seldepth, final.hashfull
         if not info.pv or info.pv[0] != decode_move(best_code).uai():
             info.pv = [decode_move(best_code).uai()] + (info.pv[1:] if info.pv else [])
         self.last_value = value
