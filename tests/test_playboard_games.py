@@ -361,6 +361,18 @@ def test_each_game_says_what_it_is_where_it_cannot_be_drawn(game, start, sentenc
     assert repr(board) == f"<PlayBoard of {board.game.name}: {board.status}>"
 
 
+def test_the_game_follows_from_the_start_state():
+    from course_lib.ataxx import State
+
+    for start, name in [(None, "ATAXX"), (State.start(), "ATAXX"), (Othello(), "Othello"),
+                        (Gomoku(), "Gomoku"), (TicTacToe(), "tic-tac-toe"),
+                        ("x5o/7/7/7/7/7/o5x x 0 1", "ATAXX")]:
+        board = PlayBoard(RandomAgent(seed=1), start=start)
+        assert board.game.name == name
+    assert len(PlayBoard(RandomAgent(seed=1)).buttons) == 49
+    assert len(PlayBoard(RandomAgent(seed=1), game="Tic-Tac-Toe").buttons) == 9
+
+
 @pytest.mark.parametrize("kwargs", [
     {"game": "chess"}, {"game": 3}, {"game": "othello", "start": "x"},
     {"game": "othello", "start": Gomoku()}, {"game": "othello", "radius": 2},

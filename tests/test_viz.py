@@ -312,6 +312,17 @@ def test_clone_from_a_non_canonical_source_is_played_canonically():
     assert board.state == start.apply(Move(1, 1, 2, 1))
 
 
+def test_a_click_may_name_the_square():
+    by_name, by_pair = PlayBoard(RandomAgent(seed=2)), PlayBoard(RandomAgent(seed=2))
+    for name, pair in [("a7", (1, 1)), ("b6", (2, 2))]:
+        by_name.click(name)
+        by_pair.click(*pair)
+        assert by_name.message == by_pair.message and by_name.state == by_pair.state
+    assert by_name.history[0] == Move(1, 1, 2, 2)
+    by_name.click("h9")
+    assert "not a square" in by_name.message and by_name.selected is None
+
+
 def test_selection_reselect_and_deselect():
     board = PlayBoard(RandomAgent(seed=1))
     board.click(1, 1)

@@ -48,7 +48,8 @@ class GameBoard:
     Attributes every adapter sets: ``name`` (in sentences), ``prefix`` (of the CSS classes:
     ``{prefix}-playboard``, ``{prefix}-cell``...), ``rows`` and ``columns`` (the grid),
     ``keys`` (the squares, row by row from the top left: the buttons' order), ``letters`` and
-    ``side_names`` (of players 1 and 2), ``cell_size`` (default pixels per square), the colours
+    ``side_names`` (of players 1 and 2), ``cell_size`` (default pixels per square) and
+    ``glyph_scale`` (a glyph's size against the square's), the colours
     (``board_color``, ``grid_color``, ``highlight_color``, ``stone_fill``, ``outline``: the
     stones whose glyph gets a dark edge), ``glyphs`` (the text of a square holding a player's
     stone), ``pass_move`` (None in games without a pass) and ``how_to_play`` (a sentence).
@@ -67,6 +68,7 @@ class GameBoard:
     stone_fill = {1: "#1a1a1a", 2: "#f4f4f4"}
     outline: dict[int, str] = {2: "#555555"}
     glyphs = {1: STONE_GLYPH, 2: STONE_GLYPH}
+    glyph_scale = 0.7                # a glyph's font size, as a share of the square's side
     pass_move: Any = None
     how_to_play = ""
     lines_through_points = False     # Gomoku: stones on the crossings of lines
@@ -252,7 +254,17 @@ class AtaxxBoard(GameBoard):
             if type(x) is int and type(y) is int and on_board(x, y):
                 return x, y
             raise ClickRefused(f"({x!r}, {y!r}) is not a square: x and y go from 1 to 7.")
-        raise ClickRefused(f"{square!r} is not a square: give x and y, each from 1 to 7.")
+        if len(square) == 1 and isinstance(square[0], str):
+            from ..ataxx.rules import parse_square
+            try:
+                return parse_square(square[0].strip())
+            except ValueError:
+                raise ClickRefused(f"{square[0]!r:.40} is not a square: name one like 'b6' "
+                                   "(file a-g, rank 1-7), or give x and y, each from 1 "
+                                   "to 7.") from None
+        shown = ", ".join(repr(part) for part in square)
+        raise ClickRefused(f"({shown}) is not a square: give x and y, each from 1 to 7, or "
+                           "a square's name like 'b6'.")
 
     def cell(self, state: Any, key: Any) -> int:
         return state.grid[key[0]][key[1]]
@@ -397,6 +409,7 @@ class GomokuBoard(GameBoard):
     prefix = "gomoku"
     how_to_play = "click a point to place a stone there"
     cell_size = 30
+    glyph_scale = 0.9                # stones on points nearly touch, as on a real board
     board_color = "#e3b873"
     grid_color = "#5a4020"
     lines_through_points = True
@@ -448,8 +461,9 @@ class GomokuBoard(GameBoard):
                       "m": ("100% 1px", "center center")}
         vertical = {"t": ("1px 50%", "center bottom"), "b": ("1px 50%", "center top"),
                     "m": ("1px 100%", "center center")}
+        # Square corners and no shadow: the gaps between the buttons would show as dots.
         rules = [f".gomoku-playboard .gomoku-cell {{ background-image: {line}, {line}; "
-                 "background-repeat: no-repeat; }"]
+                 "background-repeat: no-repeat; border-radius: 0; box-shadow: none; }"]
         for v, (v_size, v_place) in vertical.items():
             for h, (h_size, h_place) in horizontal.items():
                 rules.append(f".gomoku-playboard .gomoku-pt-{v}{h} {{ background-size: "

@@ -22,7 +22,7 @@ the agent's reply; "New game" starts again from the same position.
 It is a plain ipywidgets 8 widget (no JavaScript of its own), so a cell that ends with a
 ``PlayBoard`` shows it. Everything a button does is also a method, so it works without a
 browser: ``click(x, y)`` is what the button on ATAXX square (x, y) does, ``click("d3")`` the
-button on square d3 of the other games.
+button on square d3 (of any game).
 
 >>> from course_lib.agents import RandomAgent
 >>> board = PlayBoard(RandomAgent(seed=1))
@@ -143,9 +143,10 @@ class PlayBoard(widgets.VBox):
     # -- what the player does --------------------------------------------------------------
 
     def click(self, *square: Any) -> None:
-        """What clicking the button of a square does: ``click(x, y)`` on ATAXX, ``click("d3")``
-        on the other games (tic-tac-toe also takes the square's number 0..8). Never raises: a
-        click that cannot be played leaves the position as it is and says why in ``message``."""
+        """What clicking the button of a square does: ``click("d3")`` names the square, on
+        every game; ATAXX also takes ``click(x, y)`` (protocol coordinates, 1..7), tic-tac-toe
+        the square's number 0..8. Never raises: a click that cannot be played leaves the
+        position as it is and says why in ``message``."""
         try:
             self._click(square)
         except Exception as error:          # the last guard: a click must never raise
@@ -347,7 +348,7 @@ class PlayBoard(widgets.VBox):
             button.add_class(f"{p}-cell")
             for name in game.cell_classes(key):
                 button.add_class(name)
-            button.style.font_size = f"{round(cell * 0.7)}px"
+            button.style.font_size = f"{round(cell * game.glyph_scale)}px"
             button.on_click(lambda _button, key=key: self.click(*self._args(key)))
             self.buttons[key] = button
 
