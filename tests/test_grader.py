@@ -495,6 +495,67 @@ def test_a_wrong_search_names_the_first_differing_node_and_draws_it():
     assert "your node 2.1 (red ring), where the right one visits 3" in figure._suptitle.get_text()
 
 
+def negamax_no_flip(state, depth, evaluate):
+    moves = state.legal_moves()
+    if depth == 0 or not moves:
+        return evaluate(state, state.to_move), None
+    best, best_move = -INF, None
+    for m in moves:
+        value = negamax_no_flip(state.apply(m), depth - 1, evaluate)[0]
+        if value > best:
+            best, best_move = value, m
+    return best, best_move
+
+
+def test_a_wrong_value_names_the_first_node_that_returned_it_and_draws_the_values():
+    from course_lib.games import TEXTBOOK_TREE
+    result = grade("03-negamax", negamax_no_flip)
+    first_min_node = TEXTBOOK_TREE[0]             # MIN to move there, three leaves below
+    assert result.case.startswith("the textbook tree")
+    assert result.divergence == (0,)
+    assert (f"node 0, where yours returned {max(first_min_node)} and the right one "
+            f"{-min(first_min_node)}") in str(result)
+    figure = result.figure()
+    shown = {text.get_text() for ax in figure.axes for text in ax.texts
+             if text.get_color() == "purple"}
+    assert {str(max(first_min_node)), str(-min(first_min_node))} <= shown
+    assert "your node 0 (red ring)" in figure._suptitle.get_text()
+
+
+def test_the_returned_values_are_recorded_without_changing_the_students_names():
+    namespace = {"INF": INF}
+    exec("def negamax(state, depth, evaluate):\n"
+         "    moves = state.legal_moves()\n"
+         "    if depth == 0 or not moves:\n"
+         "        return evaluate(state, state.to_move), None\n"
+         "    raise ValueError('no')\n", namespace)
+    student = namespace["negamax"]
+    result = grade("03-negamax", student)
+    assert result.verdict == "wrong" and "ValueError: no" in str(result)
+    assert namespace["negamax"] is student       # put back, even after the error
+
+
+def test_a_search_that_recurses_under_another_name_is_still_judged():
+    def helper(state, depth, evaluate):
+        moves = state.legal_moves()
+        if depth == 0 or not moves:
+            return evaluate(state, state.to_move), None
+        best, best_move = -INF, None
+        for m in moves:
+            value = helper(state.apply(m), depth - 1, evaluate)[0]
+            if value > best:
+                best, best_move = value, m
+        return best, best_move
+
+    def negamax(state, depth, evaluate):
+        return helper(state, depth, evaluate)
+
+    result = grade("03-negamax", negamax)
+    assert result.verdict == "wrong" and result.mistake == "negamax_sign"
+    assert "first value that differs" not in str(result)     # no per-node values to compare
+    assert result.figure() is not None
+
+
 def test_a_hint_never_contains_code():
     for hint in MISTAKE_KINDS.values():
         for code in ("state.", "node.", "math.", "return ", " = ", "==", "-alpha", "depth - 1"):

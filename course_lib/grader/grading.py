@@ -69,6 +69,9 @@ class Outcome:
     result: Any = None
     message: str = ""
     work: int = 0
+    returns: list = field(default_factory=list)
+    """(node, value) for each call of the searched function, in the order they returned; empty
+    when the function does not call itself by its own name."""
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -175,9 +178,39 @@ def _search_cases(spec: Spec) -> list[Case]:
                  tree=tree) for label, make, depth, evaluation, window, tree in items]
 
 
+@contextlib.contextmanager
+def recording_returns(fn: Callable, trace: Trace) -> Iterator[Callable]:
+    """``fn`` wrapped so that each call records (the node's path, the value it returned) in
+    ``trace.returns``. A recursive search calls itself through its global name, so that name
+    points at the wrapper while the case runs, and is put back afterwards."""
+    names = getattr(fn, "__globals__", None)
+    name = getattr(fn, "__name__", None)
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        raw = fn(*args, **kwargs)
+        state = args[0] if args else None
+        if isinstance(state, TracedState):
+            value = raw[0] if isinstance(raw, tuple) and raw else raw
+            trace.returns.append((state._path, value))
+        return raw
+
+    swapped = isinstance(names, dict) and name is not None and names.get(name) is fn
+    if swapped:
+        names[name] = recorded
+    try:
+        yield recorded
+    finally:
+        if swapped:
+            names[name] = fn
+
+
 def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
                    window: tuple) -> Callable:
-    def run(fn: Callable, trace: Trace) -> Any:
+    def run(student: Callable, trace: Trace) -> Any:
+        with recording_returns(student, trace) as fn:
+            return _run_search(fn, trace)
+
+    def _run_search(fn: Callable, trace: Trace) -> Any:
         inner = make()
         before = snapshot(inner)
         root = TracedState(inner, trace)
@@ -590,7 +623,7 @@ def run_case(fn: Callable, case: Case, budget: int = 1_000_000,
                                     + _student_traceback(error).splitlines()[-1])
     except BaseException as error:                  # noqa: BLE001 - the student's own error
         status, message = "error", _student_traceback(error)
-    return Outcome(status, list(trace.visits), result, message, trace.work)
+    return Outcome(status, list(trace.visits), result, message, trace.work, list(trace.returns))
 
 
 _REFERENCE: dict[str, tuple[list[Case], list[Outcome]]] = {}

@@ -15,6 +15,10 @@ MAX_NODES = 70
 WIDTH_INCHES = 9.6                                     # 960 px at 100 dpi
 
 
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _select(mine: list, right: list, focus: tuple | None, whole: list) -> list[tuple]:
     """The nodes to draw: all of both searches (and of the explicit tree) when they are few,
     else the nodes around the path to ``focus``."""
@@ -67,9 +71,11 @@ def _layout(nodes: list[tuple]) -> dict[tuple, tuple[float, float]]:
 
 
 def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
-                      tree: Any = None, right_node: tuple | None = None) -> Any:
+                      tree: Any = None, right_node: tuple | None = None,
+                      mine_returns: list | None = None, right_returns: list | None = None) -> Any:
     """A matplotlib Figure (not shown by pyplot) 960 px wide; ``focus`` is the first node
-    where the two searches differ."""
+    where the two searches differ. With ``*_returns`` ((node, value) for each call, in order)
+    each node also shows, above it on the right, the last value it returned."""
     from matplotlib.figure import Figure
 
     values: dict = {}
@@ -88,8 +94,9 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
     figure = Figure(figsize=(WIDTH_INCHES, height))
     axes = figure.subplots(1, 2)
     show_labels = width <= 30
-    for ax, visits, title, colour in ((axes[0], mine, f"your {what}", "tab:blue"),
-                                      (axes[1], right, "the right one", "tab:green")):
+    panels = ((axes[0], mine, f"your {what}", "tab:blue", dict(mine_returns or [])),
+              (axes[1], right, "the right one", "tab:green", dict(right_returns or [])))
+    for ax, visits, title, colour, returned in panels:
         visited = set(visits)
         rank = {p: i + 1 for i, p in enumerate(visits)}
         for p in nodes:
@@ -115,6 +122,9 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
             if values.get(p) is not None:
                 ax.text(x, y - 0.22, f"{values[p]:g}", ha="center", va="top", fontsize=8,
                         color="black" if strong else "0.6")
+            if p in returned and show_labels and _number(returned[p]):
+                ax.text(x + 0.18, y + 0.12, f"{returned[p]:g}", ha="left", va="bottom",
+                        fontsize=7, color="purple", zorder=3)
         if focus is not None and focus in positions:
             x, y = positions[focus]
             ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",
@@ -131,7 +141,8 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
         other = ""
         if right_node is not None and right_node != focus:
             other = f", where the right one visits {path_name(right_node)} (orange ring)"
+        returned = " (purple: the value each call returned)" if mine_returns else ""
         figure.suptitle(f"first difference: your node {path_name(focus)} (red ring){other}; "
-                        "numbers are the order of the visits", fontsize=9)
+                        f"numbers are the order of the visits{returned}", fontsize=9)
     figure.tight_layout()
     return figure

@@ -68,7 +68,8 @@ class GradeResult:
                 right_node = self.expected.visits[index]
             self._figure = divergence_figure(self.student.visits, self.expected.visits,
                                              self.divergence, SPECS[self.name].what, self.tree,
-                                             right_node)
+                                             right_node, self.student.returns,
+                                             self.expected.returns)
         return self._figure
 
     def show(self) -> None:
@@ -192,9 +193,29 @@ def describe(what: str, kind: str, got: Outcome, ref: Outcome) -> tuple[str, tup
         divergence = _first_difference(got.visits, ref.visits)
         return _node_words(what, got.visits, ref.visits, divergence), _focus(divergence)
     if kind in ("search", "table", "deepening"):
-        return (f"your {what} visited the right nodes in the right order, but returned "
-                f"{_show(got.result)} where the right one returns {_show(ref.result)}.", None)
+        first = _first_value_difference(got.returns, ref.returns)
+        text = (f"your {what} visited the right nodes in the right order, but returned "
+                f"{_show(got.result)} where the right one returns {_show(ref.result)}.")
+        if first is None:
+            return text, None
+        node, mine, right = first
+        return (text + f"\nThe first value that differs, in the order the calls returned: "
+                f"node {path_name(node)}, where yours returned {_show(mine)} and the right one "
+                f"{_show(right)}."), node
     return _record_words(kind, got.result, ref.result), None
+
+
+def _first_value_difference(mine: list, right: list) -> tuple | None:
+    """(node, your value, the right value) at the first call, in the order the calls returned,
+    where the two searches returned different values; None if they never do (or one search
+    does not call itself by its name, so there is nothing to compare)."""
+    from .grading import _same
+    for (node, a), (other, b) in zip(mine, right):
+        if node != other:
+            return None
+        if not _same(a, b):
+            return node, a, b
+    return None
 
 
 def _focus(divergence: tuple | None) -> tuple | None:

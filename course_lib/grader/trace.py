@@ -63,6 +63,8 @@ class Trace:
         self.visited: set[tuple] = set()
         self.applies: list[tuple] = []
         self.evaluations: list[tuple[tuple, int, Any]] = []
+        self.returns: list[tuple[tuple, Any]] = []
+        """Each call of the searched function, as it returned: (the node's path, its value)."""
         self.budget = budget
         self.work = 0
         self.ticks = 0
