@@ -15,8 +15,9 @@ it reach deeper in the same time. Each technique is one bit of ``flags``:
 - ``F_NULL`` null-move pruning (see ``_search``: only where a pass is unlikely to be better
   than every move);
 - ``F_KILLERS``, ``F_HISTORY`` the killer moves and history scores of the move ordering;
-- ``F_ORDER`` move ordering at all (table move first, then by gain: 2 per captured stone, 1 for
-  a clone; killers and history break ties); without it, moves in generation order (clones by
+- ``F_ORDER`` move ordering at all (table move first, then by a gain with weights in the
+  workspace: per captured stone, for a clone, against the hole a jump leaves; killers and
+  history break ties); without it the table move first, then generation order (clones by
   destination, then jumps by source).
 
 (The aspiration window lives in ``engine.py``: it is the window the root is called with.)
@@ -61,7 +62,8 @@ UPPER, LOWER, EXACT = 1, 2, 3
 # --- the workspace ----------------------------------------------------------------------------
 (C_NODES, C_SELDEPTH, C_ABORTED, STOP, C_TT_HITS, C_TT_CUTOFFS, C_NULL_TRIES, C_NULL_CUTOFFS,
  C_LMR, C_LMR_RESEARCH, NODE_LIMIT, TURNS0, GENERATION, ROOT_BEST, ROOT_VALUE, ROOT_SET,
- C_CUTOFFS, C_FIRST_CUTOFFS, NULL_MIN_EMPTY, LMR_MIN_MOVE) = range(20)
+ C_CUTOFFS, C_FIRST_CUTOFFS, NULL_MIN_EMPTY, LMR_MIN_MOVE, W_CAPTURE, W_CLONE,
+ W_HOLE) = range(23)
 N_COUNTS = 24
 KILLERS = N_COUNTS
 HISTORY = KILLERS + 2 * MAX_PLY
@@ -372,15 +374,20 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
     use_history = (flags & F_HISTORY) != 0
     k0 = ws[killer_at]
     k1 = ws[killer_at + 1]
+    w_capture = ws[W_CAPTURE]
+    w_clone = ws[W_CLONE]
+    w_hole = ws[W_HOLE]
     if ordered:
         for i in range(n):
             code = ws[at + i]
             if code == tt_move:
                 ws[keys + i] = np.int64(1) << 60
                 continue
-            gain = 2 * _popcount(opp & RING1[code & 63])
+            gain = w_capture * _popcount(opp & RING1[code & 63]) + 64
             if i < clones:
-                gain += 1
+                gain += w_clone
+            else:
+                gain -= w_hole * _popcount(me & RING1[code >> 6])
             key = np.int64(4 * gain)
             if use_killers:
                 if code == k0:
@@ -532,3 +539,71 @@ def hashfull(tt_data: np.ndarray, generation: int) -> int:
         if d != 0 and ((d >> 22) & _M8) == (generation & 255):
             used += 1
     return used * 1000 // n
+
+
+@njit(cache=True, nogil=True)
+def _is_legal(me: np.uint64, opp: np.uint64, blocked: np.uint64, code: int,
+              buffer: np.ndarray) -> bool:
+    empty = FULL & ~(me | opp | blocked)
+    n = _generate(me, empty, buffer, 0)[0]
+    if n == 0:
+        return code == PASS_CODE
+    for i in range(n):
+        if buffer[i] == code:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def pv_line(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, player: int,
+            ws: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, use_tt: bool,
+            out: np.ndarray) -> int:
+    """The principal variation into ``out``; returns its length: the triangular table's line
+    while its moves are legal, then (``use_tt``) the table's moves while they are legal, the
+    game goes on and no position repeats."""
+    buffer = np.empty(MB, dtype=np.int64)
+    seen = np.empty(out.shape[0], dtype=np.uint64)
+    n = 0
+    turns = ws[TURNS0]
+    length = ws[PV_LEN]
+    k = 0
+    while n < out.shape[0]:
+        empty = FULL & ~(me | opp | blocked)
+        if me == U0 or opp == U0 or empty == U0 or turns + n >= MAX_TURNS:
+            break
+        if k < length:
+            code = ws[PV + k]
+            k += 1
+        elif use_tt:
+            for j in range(n):
+                if seen[j] == h:
+                    return n
+            code = (_tt_probe(tt_keys, tt_data, h) & _M12) - 2
+        else:
+            break
+        if code == NO_MOVE or not _is_legal(me, opp, blocked, code, buffer):
+            break
+        seen[n] = h
+        out[n] = code
+        n += 1
+        other = 3 - player
+        if code >= 0:
+            s = code >> 6
+            t = code & 63
+            captured = opp & RING1[t]
+            mine = me | BIT[t] | captured
+            h = h ^ ZOBRIST[t, player]
+            if (RING1[s] & BIT[t]) == U0:
+                mine = mine ^ BIT[s]
+                h = h ^ ZOBRIST[s, player]
+            c = captured
+            while c != U0:
+                q = _lowest_bit_index(c)
+                c &= c - U1
+                h = h ^ ZOBRIST[q, other] ^ ZOBRIST[q, player]
+            me, opp = opp ^ captured, mine
+        else:
+            me, opp = opp, me
+        h = h ^ Z_SIDE
+        player = other
+    return n
