@@ -536,19 +536,8 @@ def test_the_returned_values_are_recorded_without_changing_the_students_names():
 
 
 def test_a_search_that_recurses_under_another_name_is_still_judged():
-    def helper(state, depth, evaluate):
-        moves = state.legal_moves()
-        if depth == 0 or not moves:
-            return evaluate(state, state.to_move), None
-        best, best_move = -INF, None
-        for m in moves:
-            value = helper(state.apply(m), depth - 1, evaluate)[0]
-            if value > best:
-                best, best_move = value, m
-        return best, best_move
-
-    def negamax(state, depth, evaluate):
-        return helper(state, depth, evaluate)
+    def negamax(state, depth, evaluate):           # the recursion is in negamax_no_flip
+        return negamax_no_flip(state, depth, evaluate)
 
     result = grade("03-negamax", negamax)
     assert result.verdict == "wrong" and result.mistake == "negamax_sign"
