@@ -635,3 +635,30 @@ def test_program_a_course_agent_holds_go_infinite_until_stop(program):
     assert not any(line.startswith("bestmove") for line in quiet), quiet
     agent.send("stop")
     assert agent.wait_for("bestmove", ANSWER_S)[-1] == "bestmove b7"
+
+
+def test_a_search_that_fails_plays_the_first_legal_move_and_the_engine_goes_on():
+    class Broken(Engine):
+        def search(self, state, limits=None, on_info=None):
+            raise RuntimeError("out of order")
+
+    code, lines, log = talk_engine("position startpos\ngo depth 2\nisready\n", engine=Broken)
+    assert code == 0 and "out of order" in log
+    assert bestmove(lines) == State.start().legal_moves()[0].uai() and "readyok" in lines
+
+
+def test_ponderhit_ends_a_ponder_search():
+    end = threading.Event()
+    out = io.StringIO()
+    script = HeldOpen("position startpos\ngo ponder\nponderhit\n", end)
+    server = threading.Thread(target=serve_uai, args=(None, script, out),
+                              kwargs={"log": io.StringIO()})
+    server.start()
+    try:
+        deadline = time.perf_counter() + 30
+        while "bestmove" not in out.getvalue() and time.perf_counter() < deadline:
+            time.sleep(0.01)
+        assert "bestmove" in out.getvalue()          # before the input ended
+    finally:
+        end.set()
+        server.join(30)

@@ -38,26 +38,27 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
   less ``Move Overhead``), and each finished iteration is reported as
   ``info depth D seldepth S score cp X|mate N nodes N nps N time T hashfull H pv m1 m2 ...``
   (``mate N``: a forced win in N moves of the side to move, ``-N`` a forced loss). ``go``
-  with no limit searches until ``stop``. ``go infinite`` (and ``go ponder``) search until
-  ``stop`` (``ponderhit`` ends a ponder search too) and never answer before it, even when the
-  search ends by itself. ``mate`` and ``searchmoves`` are not supported (an ``info string``
-  says so, and all moves are searched with the other limits). A forced pass, or a finished
-  game, is answered ``bestmove 0000`` without a search.
+  with no limit searches until ``stop`` or a proven result. ``go infinite`` (and ``go
+  ponder``) search until ``stop`` (``ponderhit`` ends a ponder search too) and never answer
+  before it, even when the search ends by itself. ``mate`` and ``searchmoves`` are not
+  supported (an ``info string`` says so, and all moves are searched with the other limits).
+  A forced pass, or a finished game, is answered ``bestmove 0000`` without a search.
 - A course agent (any other spec) searches as its spec says, within ``movetime`` or a fair
   share of its clock (``course_lib.match.protocol.choose_with_time``); ``depth`` caps its
   depth. It cannot be stopped: ``stop`` makes the answer come when its search ends (an
   ``info string`` says so once), and ``nodes`` is not a limit it knows. Its ``info`` line
   gives the depth, the score (a win as ``mate N``, where N is the most moves the win can
   take: the course's values do not count plies), nodes, nps, time and the move.
-- ``stop``: the running search ends at once (within a few ms) and answers with the best move
-  of its deepest finished iteration; a ``go`` still waiting behind it answers after a depth-1
-  search.
+- ``stop``: the engine's running search ends at once (measured: under a millisecond) and
+  answers with the best move of its deepest finished iteration (or of the unfinished one,
+  when a move beat the previous best); a ``go`` still waiting behind it answers after a
+  depth-1 search.
 - A ``go`` while a search runs waits for it to end (an ``info string`` says so), as in
   Stockfish, but the program keeps reading meanwhile.
 - ``quit`` stops the searches and ends the program once they have answered (the engine's
   search within milliseconds), but after 2 s at most (a course agent cannot be stopped).
   At the end of the input, searches with a limit of their own finish first (so that
-  ``echo 'position startpos\\ngo depth 5' | python -m course_lib uai`` prints its answer);
+  ``printf 'position startpos\\ngo depth 5\\n' | python -m course_lib uai`` prints its answer);
   those with none (``infinite``, ``ponder``, a bare ``go``) are stopped.
 - ``debug`` and ``register`` are accepted and do nothing.
 - Bad input never stops the engine: an unknown command, a position that cannot be read, a
@@ -625,7 +626,13 @@ class _Session:
                 if words[0] == "quit":
                     self._finish(quitting=True)
                     break
-                self.command(words, line)
+                try:
+                    self.command(words, line)
+                except Exception:                   # a fault here must not end the engine
+                    _log(self.log, f"could not handle {line.strip()[:200]!r}:\n"
+                         + traceback.format_exc())
+                    self.write(f"info string could not handle {line.strip()[:200]!r}; see "
+                               "the log")
         finally:
             self.jobs.put(None)
         return 2 if self.failed else 0
@@ -837,7 +844,8 @@ def register(subparsers: Any) -> None:
         description="Speak UAI on stdin/stdout: uai, isready, setoption, uainewgame, position, "
                     "go (wtime/btime/winc/binc/movestogo/movetime/depth/nodes/infinite), stop, "
                     "ponderhit, quit. The search runs on its own thread: stop answers at once "
-                    "with the best move so far, isready is answered during a search, and "
+                    "with the best move so far, go infinite answers only after stop, a go "
+                    "during a search waits its turn, isready is answered during a search, and "
                     "isready otherwise waits until the search is compiled and ready. With no "
                     "spec it runs the course's engine, with the options Hash, Clear Hash, "
                     "Move Overhead and its switches, and reports every iteration (depth, "
@@ -846,10 +854,12 @@ def register(subparsers: Any) -> None:
                     "be stopped. A position that cannot be read leaves no position (go then "
                     "answers bestmove 0000); bad lines are answered with 'info string'. x is "
                     "'black' (btime), as in libataxx. Logs go to stderr.",
-        epilog="example: cutechess-ob -engine cmd=\"python -m course_lib uai\" ...")
+        epilog="example: printf 'uai\\nisready\\nposition startpos\\ngo movetime 1000\\n' "
+               "| python -m course_lib uai")
     p.add_argument("spec", nargs="?", default=None,
-                   help="the engine with switches (engine:KEY=VALUE,...) or another agent, "
-                        "e.g. alphabeta:game=60000,order=gain (default: the engine)")
+                   help="the engine with some switches off or another table size "
+                        "(engine:lmr=0,hash=64; the go command sets the limits), or another "
+                        "agent, e.g. alphabeta:game=60000,order=gain (default: the engine)")
     p.set_defaults(run=_uai_command)
 
 
