@@ -191,6 +191,10 @@ def time_budget(limits: SearchLimits, to_move: int, empty_squares: int
     return 0.6 * share / 1000, hard / 1000
 
 
+_loaded = [False]
+"""Whether this process has compiled or loaded the kernels (``Engine.warm_up``)."""
+
+
 class Engine:
     """The ATAXX engine: ``search(state, limits)`` gives a move and the last ``SearchInfo``.
 
@@ -257,6 +261,7 @@ class Engine:
         K.hashfull(data, 0)
         K.pv_line(np.uint64(me), np.uint64(opp), START.blocked, h, 1, ws, keys, data, True,
                   np.empty(K.MAX_PLY, dtype=np.int64))
+        _loaded[0] = True
 
     def stop(self) -> None:
         """Stop the running search (from any thread): it returns within a few ms."""
@@ -276,6 +281,8 @@ class Engine:
         if is_over(fs):
             raise GameOverError("the game is over: there is no move to search for")
         with self._lock:
+            if not _loaded[0]:                      # compile or load before any clock runs
+                self.warm_up()
             return self._search(fs, limits, on_info)
 
     def _search(self, fs: FastState, limits: SearchLimits,

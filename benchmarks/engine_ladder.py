@@ -1,0 +1,129 @@
+"""The engine's Elo ladder: for each technique, an SPRT of the engine against the engine
+without it, and the result appended to ``course_lib/data/engine_ladder.json``.
+
+    nice -n 10 python benchmarks/engine_ladder.py                     # every technique
+    nice -n 10 python benchmarks/engine_ladder.py --only tt,lmr --max-games 300
+    python benchmarks/engine_ladder.py --show                          # the stored records
+
+Each rung is the course's own test, ``python -m course_lib sprt A B`` with ``--model
+pentanomial --scale normalized --elo0 0 --elo1 10`` (normalized Elo bounds [0, 10], alpha =
+beta = 0.05, as fishtest tests a gain), A = ``engine:time=MS,hash=H`` (every switch on) and
+B = A with the technique off (``lmr=0``, ...), at a fixed time per move (default 20 ms), from
+the arena's seeded random openings (4 random plies, drawn again where a 5-ply search finds the
+game decided), both colours from each opening, games played one at a time
+(``--workers``, default 1). A rung stops at a decision or at ``--max-games``; the whole run
+starts no rung after ``--budget-minutes``. Every rung appends one record, decided or not:
+"accepted" (H1: the technique gains at least about 10 normalized Elo), "rejected" (H0: it does
+not gain), or "undecided" at the cap, with the games, the pentanomial counts, the LLR, the Elo
+estimate and its interval, the date and the machine.
+
+This is a script, not a test: its moves depend on the machine's speed and load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "course_lib" / "data" / "engine_ladder.json"
+TECHNIQUES = ["tt", "pvs", "order", "lmr", "history", "aspiration", "nullmove", "killers"]
+"""The rungs, in the order they are run (the largest expected gains first)."""
+
+
+def rung(technique: str, ms: int, hash_mb: int, max_games: int, seed: int,
+         workers: int) -> dict:
+    spec_a = f"engine:time={ms},hash={hash_mb}"
+    spec_b = f"{spec_a},{technique}=0"
+    command = [sys.executable, "-m", "course_lib", "sprt", spec_a, spec_b,
+               "--model", "pentanomial", "--scale", "normalized", "--elo0", "0",
+               "--elo1", "10", "--max-games", str(max_games), "--seed", str(seed),
+               "--workers", str(workers), "--json"]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"the sprt command failed: {done.stderr.strip()}")
+    run = json.loads(done.stdout)
+    result = {"accept H1": "accepted", "accept H0": "rejected"}.get(run["decision"],
+                                                                      "undecided")
+    return {
+        "technique": technique, "spec_a": spec_a, "spec_b": spec_b,
+        "test": "sprt pentanomial", "scale": "normalized", "elo0": 0, "elo1": 10,
+        "alpha": run["alpha"], "beta": run["beta"],
+        "llr_bounds": [round(run["lower_bound"], 4), round(run["upper_bound"], 4)],
+        "result": result, "stopped_by": run["stopped_by"], "max_games": max_games,
+        "games": run["games"], "wins": run["wins"], "draws": run["draws"],
+        "losses": run["losses"], "pentanomial": run["pentanomial"],
+        "llr": round(run["llr"], 4), "score": round(run["score"], 4),
+        "elo": None if run["elo"] is None else round(run["elo"], 1),
+        "elo_low": None if run["elo_low"] is None else round(run["elo_low"], 1),
+        "elo_high": None if run["elo_high"] is None else round(run["elo_high"], 1),
+        "los": round(run["los"], 4), "reasons": run["reasons"], "seed": seed,
+        "openings": "4 seeded random plies, decided openings drawn again (depth 5)",
+        "time_per_move_ms": ms, "workers": workers,
+        "seconds": round(time.perf_counter() - started, 1),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, "
+                   f"load {os.getloadavg()[0]:.1f}, Python {platform.python_version()}",
+    }
+
+
+def load() -> list[dict]:
+    return json.loads(DATA.read_text()) if DATA.exists() else []
+
+
+def show(records: list[dict]) -> None:
+    print(f"{'technique':11} {'result':10} {'games':>5} {'penta (0..2)':>20} {'LLR':>7} "
+          f"{'Elo':>7} {'95% interval':>17}")
+    for r in records:
+        elo = "inf" if r["elo"] is None else f"{r['elo']:+.1f}"
+        low = "-inf" if r["elo_low"] is None else f"{r['elo_low']:+.0f}"
+        high = "inf" if r["elo_high"] is None else f"{r['elo_high']:+.0f}"
+        print(f"{r['technique']:11} {r['result']:10} {r['games']:>5} "
+              f"{' '.join(map(str, r['pentanomial'])):>20} {r['llr']:>7.3f} {elo:>7} "
+              f"{low + ' to ' + high:>17}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default=",".join(TECHNIQUES),
+                        help="techniques to test, comma-separated (default: all, in order)")
+    parser.add_argument("--ms", type=int, default=20, help="time per move (default 20)")
+    parser.add_argument("--hash", type=int, default=4, help="MB of table (default 4)")
+    parser.add_argument("--max-games", type=int, default=300)
+    parser.add_argument("--budget-minutes", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--show", action="store_true", help="print the stored records")
+    args = parser.parse_args()
+    if args.show:
+        show(load())
+        return
+    chosen = [t.strip() for t in args.only.split(",") if t.strip()]
+    unknown = [t for t in chosen if t not in TECHNIQUES]
+    if unknown:
+        print(f"error: unknown technique {unknown[0]!r}; the techniques are "
+              + ", ".join(TECHNIQUES), file=sys.stderr)
+        raise SystemExit(2)
+    started = time.perf_counter()
+    for technique in chosen:
+        if time.perf_counter() - started > 60 * args.budget_minutes:
+            print(f"budget spent: {technique} and after not run", flush=True)
+            break
+        record = rung(technique, args.ms, args.hash, args.max_games, args.seed, args.workers)
+        records = load()
+        records.append(record)
+        DATA.write_text(json.dumps(records, indent=1) + "\n")
+        show([record])
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
