@@ -290,3 +290,12 @@ def test_a_bad_spec_on_the_command_line_is_one_line_and_status_2(capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert err.count("\n") == 1 and "nullmove: expected 0 (off) or 1 (on)" in err
+
+
+def test_a_stop_just_before_the_search_begins_still_stops_it():
+    engine = Engine(hash_mb=1)
+    engine.stop()                              # "go infinite" at once followed by "stop"
+    move, info = engine.search(State.start(), SearchLimits(infinite=True))
+    assert move in State.start().legal_moves()
+    _, info = engine.search(State.start(), SearchLimits(depth=5))   # the flag was cleared
+    assert info.depth == 5

@@ -229,6 +229,7 @@ class Engine:
         self.set_hash(hash_mb)
         self.last_stats: EngineStats | None = None
         self.last_value: int = 0
+        self._search_id = 0
 
     # --- settings -----------------------------------------------------------------------
 
@@ -264,8 +265,16 @@ class Engine:
         _loaded[0] = True
 
     def stop(self) -> None:
-        """Stop the running search (from any thread): it returns within a few ms."""
+        """Stop the running search (from any thread): it returns within a few ms with the best
+        move found so far. The flag is cleared when a search returns, so a stop() that comes
+        just before the search begins (a ``go`` at once followed by ``stop``) still stops it;
+        a stop() while no search is running or about to run ends the next one early."""
         self._ws[K.STOP] = 1
+
+    def _expire(self, search_id: int) -> None:
+        """The deadline of search ``search_id`` (the timer thread): stop it if it still runs."""
+        if self._search_id == search_id:
+            self._ws[K.STOP] = 1
 
     # --- the search -----------------------------------------------------------------------
 
@@ -290,7 +299,9 @@ class Engine:
         started = time.perf_counter()
         ws = self._ws
         generation = (int(ws[K.GENERATION]) + 1) & 255
-        ws[:K.N_COUNTS] = 0                         # counters, settings and the stop flag
+        stop = ws[K.STOP]                           # a stop() may have come already
+        ws[:K.N_COUNTS] = 0                         # counters and settings
+        ws[K.STOP] = stop
         ws[K.GENERATION] = generation
         ws[K.NULL_MIN_EMPTY] = NULL_MIN_EMPTY
         ws[K.LMR_MIN_MOVE] = LMR_MIN_MOVE
@@ -308,7 +319,8 @@ class Engine:
         max_depth = min(limits.depth or MAX_DEPTH, MAX_DEPTH)
         timer = None
         if hard is not None:
-            timer = threading.Timer(max(0.0, hard - (time.perf_counter() - started)), self.stop)
+            timer = threading.Timer(max(0.0, hard - (time.perf_counter() - started)),
+                                    self._expire, (self._search_id,))
             timer.daemon = True
             timer.start()
         best_code = int(root_moves[0])
@@ -369,6 +381,8 @@ class Engine:
         finally:
             if timer is not None:
                 timer.cancel()
+            self._search_id += 1                    # a late timer no longer stops anything
+            ws[K.STOP] = 0
         if info is None:                            # not even depth 1 finished (node limit)
             info = self._info(0, value, [decode_move(best_code).uai()], started)
         final = self._info(info.depth, value, info.pv, started)   # the counts up to now
