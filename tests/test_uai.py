@@ -380,6 +380,7 @@ def test_a_win_is_a_mate_score():
     # Before: a win was 'score cp 100900'.
     _, lines, _ = talk_engine(f"position fen {MATE_IN_1}\ngo depth 4\n")
     assert infos(lines)[-1]["score"] == ("mate", 1)
+    assert infos(lines)[-1]["pv"][0] == bestmove(lines)     # the last pv starts with it
     after = State.from_fen(MATE_IN_1).play(bestmove(lines))
     assert after.is_over() and after.winner() == 1
     # A course agent's values do not count plies: N is the most moves the win can take.

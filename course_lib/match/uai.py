@@ -423,16 +423,18 @@ class _EngineBackend(_Backend):
                 winc_ms=numbers.get("winc", 0), binc_ms=numbers.get("binc", 0),
                 movestogo=numbers.get("movestogo"), infinite=job.holds)
         engine = self.engine
-        last: list[Any] = [None]
+        last: list[str] = [""]
 
         def on_info(info: Any) -> None:
-            last[0] = info
-            tell(info_line(info))
+            last[0] = info_line(info)
+            tell(last[0])
             if job.stopped.is_set():             # a stop that came before the search began
                 engine.stop()
 
         move, info = engine.search(job.state, limits, on_info)
-        if info is not None and info != last[0]:
+        # The final report, unless it was the last line sent (its pv may have been mended
+        # since, to start with the move played).
+        if info is not None and info_line(info) != last[0]:
             tell(info_line(info))
         return move
 
