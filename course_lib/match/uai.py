@@ -423,18 +423,18 @@ class _EngineBackend(_Backend):
                 winc_ms=numbers.get("winc", 0), binc_ms=numbers.get("binc", 0),
                 movestogo=numbers.get("movestogo"), infinite=job.holds)
         engine = self.engine
-        last: list[str] = [""]
+        last: list[Any] = [None]
 
         def on_info(info: Any) -> None:
-            last[0] = info_line(info)
-            tell(last[0])
+            last[0] = _gist(info)
+            tell(info_line(info))
             if job.stopped.is_set():             # a stop that came before the search began
                 engine.stop()
 
         move, info = engine.search(job.state, limits, on_info)
-        # The final report, unless it was the last line sent (its pv may have been mended
-        # since, to start with the move played).
-        if info is not None and info_line(info) != last[0]:
+        # The final report too, unless it says what the last line sent said (its pv may
+        # have been mended since, to start with the move played).
+        if info is not None and _gist(info) != last[0]:
             tell(info_line(info))
         return move
 
@@ -498,6 +498,11 @@ def info_line(info: Any) -> str:
             f"hashfull {int(getattr(info, 'hashfull', 0))}")
     pv = " ".join(str(move) for move in info.pv)
     return text + (f" pv {pv}" if pv else "")
+
+
+def _gist(info: Any) -> tuple:
+    """What an ``info`` line tells beyond the counters: depth, score and pv."""
+    return (info.depth, info.seldepth, info.score_cp, info.mate, list(info.pv))
 
 
 def _agent_info(agent: Any, move: Any, milliseconds: float) -> str | None:
