@@ -409,7 +409,7 @@ class GomokuBoard(GameBoard):
     prefix = "gomoku"
     how_to_play = "click a point to place a stone there"
     cell_size = 30
-    glyph_scale = 0.9                # stones on points nearly touch, as on a real board
+    glyph_scale = 0.8                # larger stones than ATAXX's, as on a real board
     board_color = "#e3b873"
     grid_color = "#5a4020"
     lines_through_points = True
@@ -461,9 +461,11 @@ class GomokuBoard(GameBoard):
                       "m": ("100% 1px", "center center")}
         vertical = {"t": ("1px 50%", "center bottom"), "b": ("1px 50%", "center top"),
                     "m": ("1px 100%", "center center")}
-        # Square corners and no shadow: the gaps between the buttons would show as dots.
+        # Square corners (the gaps between round ones show as dots), and no shadow left on
+        # the point clicked last (the keyboard's ring stays).
         rules = [f".gomoku-playboard .gomoku-cell {{ background-image: {line}, {line}; "
-                 "background-repeat: no-repeat; border-radius: 0; box-shadow: none; }"]
+                 "background-repeat: no-repeat; border-radius: 0; }",
+                 ".gomoku-playboard .gomoku-cell:focus:enabled { box-shadow: none; }"]
         for v, (v_size, v_place) in vertical.items():
             for h, (h_size, h_place) in horizontal.items():
                 rules.append(f".gomoku-playboard .gomoku-pt-{v}{h} {{ background-size: "

@@ -21,7 +21,8 @@ recomputed here with ``course_lib``, never against text copied from the page.
   before it runs), ``kernel(code)`` (what ``code`` prints in the notebook's kernel),
   ``widget(index)`` (the kernel's name for the widget a cell displayed), ``observe`` and
   ``observed`` (every state an element goes through).
-- ``helpers`` (fixture): ``BoardPage`` (a PlayBoard), ``PicturePage`` (a widget showing a
+- ``helpers`` (fixture): ``BoardPage`` (an ATAXX PlayBoard), ``GamePage`` (a PlayBoard of
+  Othello or Gomoku), ``PicturePage`` (a widget showing a
   line of text over a picture), ``check_stepper``, ``canonical_svg``, ``hex_color``.
 """
 
@@ -570,6 +571,150 @@ class BoardPage:
             time.sleep(0.1)
 
 
+class GamePage:
+    """A PlayBoard of Othello or Gomoku as the page draws it, in cell ``index`` of
+    ``notebook``; and the board the library holds in the kernel, replayed here with
+    ``course_lib.games`` (the squares are named: ``d3``). Each look scrolls the cell into view
+    first: the notebook draws only the cells in view."""
+
+    def __init__(self, notebook: Notebook, index: int, game: str) -> None:
+        self.notebook, self.index, self.game = notebook, index, game
+        self.name = notebook.widget(index)
+        notebook.output(index, f".{game}-playboard")
+
+    def drawn(self) -> dict:
+        """Every square's name, text, colour, background and top border (width, colour); the
+        status line, the message, the elements of the output that scroll, where the board's
+        right edge is against the output's, and the size of a square."""
+        self.notebook.output(self.index, f".{self.game}-playboard")     # in view, drawn
+        return self.notebook.js("""
+            const p = arguments[1];
+            const board = panel.content.widgets[arguments[0]].node.querySelector(
+                '.jp-OutputArea .' + p + '-playboard');
+            const cells = Array.from(board.querySelectorAll('button.' + p + '-cell'));
+            return {
+              squares: cells.map(b => {
+                const style = getComputedStyle(b);
+                return [b.title.split(' ')[0], b.textContent.trim(), style.color,
+                        style.backgroundColor, style.borderTopWidth, style.borderTopColor];
+              }),
+              status: board.querySelector('.' + p + '-status').innerText.trim(),
+              message: board.querySelector('.' + p + '-message').innerText.trim(),
+              scrollbars: scrollbars(board.closest('.jp-OutputArea-output')),
+              cell: cells.length ? cells[0].getBoundingClientRect().width : 0,
+              width: [board.querySelector('.' + p + '-grid').getBoundingClientRect().right,
+                      board.closest('.jp-OutputArea-output').getBoundingClientRect().right]};
+            """, self.index, self.game)
+
+    def square(self, name: str) -> Any:
+        """The button of square ``name`` ('d3')."""
+        self.notebook.output(self.index, f".{self.game}-playboard")
+        return self.notebook.find(self.index, f'button.{self.game}-cell[title^="{name} "]')
+
+    def button(self, text: str) -> Any:
+        """The button labelled ``text`` ('New game', 'Undo')."""
+        self.notebook.output(self.index, f".{self.game}-playboard")
+        buttons = self.notebook.js("""
+            return Array.from(panel.content.widgets[arguments[0]].node.querySelectorAll(
+                '.jp-OutputArea .' + arguments[2] + '-playboard button:not(.' + arguments[2]
+                + '-cell)')).filter(b => b.innerText.trim() === arguments[1]);""",
+            self.index, text, self.game)
+        assert len(buttons) == 1, f"{len(buttons)} buttons say {text!r}"
+        return buttons[0]
+
+    def library(self) -> tuple[Any, list[str]]:
+        """(the position, the moves played) of the board in the kernel: its start, its rules
+        and its moves are asked for, the game is replayed here with ``play`` (which checks
+        every move), and the position is checked against the kernel's own."""
+        from course_lib.games import Gomoku, Othello
+
+        lines = self.notebook.kernel(
+            f"_b = {self.name}\nprint(_b.start.text())\n"
+            "print(' '.join(_b.history))\nprint(_b.state.text())\n"
+            "print(getattr(_b.start, 'forbid_double_three', False), "
+            "getattr(_b.start, 'radius', 0))\ndel _b").splitlines()
+        start, moves, text, rules = lines
+        if self.game == "othello":
+            state = Othello.from_text(start)
+        else:
+            forbid, radius = rules.split()
+            state = Gomoku.from_text(start, forbid_double_three=forbid == "True",
+                                     radius=int(radius))
+        played = moves.split()
+        for move in played:
+            state = state.play(move)
+        assert state.text() == text, (state.text(), text)
+        return state, played
+
+    def expected(self, state: Any, human: int = 1) -> dict:
+        """What each square must show, from the library's position: {name: (text, colour,
+        background)}; a stone is a filled circle in the pictures' colour of its side, an
+        empty square nothing; on Othello the squares where the human (to move) may place a
+        disc are shaded."""
+        from course_lib.games._pictures import STONE_FILL
+        from course_lib.viz.playboard_games import GomokuBoard, OthelloBoard
+
+        adapter = OthelloBoard if self.game == "othello" else GomokuBoard
+        size = 8 if self.game == "othello" else 15
+        shaded = set()
+        if self.game == "othello" and not state.is_over() and state.to_move == human:
+            shaded = {m for m in state.legal_moves() if m != "pass"}
+        out = {}
+        for i, cell in enumerate(state.cells):
+            name = f"{'abcdefghijklmno'[i % size]}{i // size + 1}"
+            out[name] = ("\u25cf" if cell else "", STONE_FILL.get(cell),
+                         adapter.highlight_color if name in shaded else adapter.board_color)
+        return out
+
+    def differences(self, state: Any, last: str | None = None) -> list[str]:
+        """Where the drawn board differs from the library's ``state``, in words (``last``:
+        the square that must wear the last move's frame)."""
+        from course_lib.viz.board import LAST_MOVE_COLOR
+
+        drawn = self.drawn()
+        wanted = self.expected(state)
+        seen = {name: (text, hex_color(color), hex_color(background), width,
+                       hex_color(border) if border.startswith("rgb") else border)
+                for name, text, color, background, width, border in drawn["squares"]}
+        problems = [f"{name} shows {seen.get(name)!r}, the library holds {want!r}"
+                    for name, want in wanted.items()
+                    if name not in seen or seen[name][0] != want[0]
+                    or (want[1] is not None and seen[name][1] != want[1])
+                    or seen[name][2] != want[2]]
+        if len(seen) != len(wanted):
+            problems.append(f"{len(seen)} squares drawn, not {len(wanted)}")
+        if last is not None and seen.get(last, (0,) * 5)[3:] != ("3px", LAST_MOVE_COLOR):
+            problems.append(f"the last move {last} is not framed: {seen.get(last)!r}")
+        side = "x" if state.to_move == 1 else "o"
+        if state.is_over():
+            if not drawn["status"].startswith("Game over"):
+                problems.append(f"the status line {drawn['status']!r} misses the game's end")
+        elif not drawn["status"].startswith(f"{side} "):
+            problems.append(f"the status line {drawn['status']!r} does not say {side} is to "
+                            "move")
+        if self.game == "othello":
+            counts = f"x {state.cells.count(1)} \u2013 o {state.cells.count(2)}"
+            if counts not in drawn["status"]:
+                problems.append(f"the status line {drawn['status']!r} does not say {counts!r}")
+        elif not state.is_over():
+            number = f"move {sum(1 for c in state.cells if c) + 1}"
+            if number not in drawn["status"]:
+                problems.append(f"the status line {drawn['status']!r} does not say {number!r}")
+        return problems
+
+    def assert_shows(self, state: Any, last: str | None = None, timeout: float = 15) -> None:
+        """Wait until the drawn board is the library's ``state``; fail saying where not."""
+        deadline = time.monotonic() + timeout
+        while True:
+            problems = self.differences(state, last)
+            if not problems:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.notebook.name}: the board drawn is not the "
+                                     f"library's {state.text()}:\n  " + "\n  ".join(problems))
+            time.sleep(0.1)
+
+
 class PicturePage:
     """A widget that shows a line of text above a picture, both in one HTML widget (the
     search stepper, the MCTS viewer, the live SPRT), in cell ``index`` of ``notebook``."""
@@ -757,7 +902,8 @@ def helpers() -> Any:
     """Functions the tests share: ``hex_color``, ``canonical_svg``."""
     import types
     return types.SimpleNamespace(hex_color=hex_color, canonical_svg=canonical_svg,
-                                 BoardPage=BoardPage, PicturePage=PicturePage,
+                                 BoardPage=BoardPage, GamePage=GamePage,
+                                 PicturePage=PicturePage,
                                  check_stepper=check_stepper)
 
 
