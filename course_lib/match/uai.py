@@ -14,8 +14,9 @@ reading while it searches: ``stop`` ends the search, ``isready`` is answered at 
 ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of the ``go`` lines.
 
 - ``uai`` -> ``id name NAME``, ``id author course_lib``, one ``option`` line per option,
-  ``uaiok``. The program starts preparing its search as soon as it starts (building the agent,
-  compiling the numba code: about a minute on a cold cache, well under a second afterwards).
+  ``uaiok``, at once. The program starts preparing its search as soon as it starts (building
+  the agent, compiling the numba code: about a minute on a cold cache, well under a second
+  afterwards).
 - ``isready`` -> ``readyok``: during a search at once; otherwise once the preparation and the
   work asked for since (``uainewgame``, ``setoption``) is done. Managers send ``isready``
   before starting the clock, so the first ``go`` does not pay for the compiling.
@@ -54,7 +55,8 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
   when a move beat the previous best); a ``go`` still waiting behind it answers after a
   depth-1 search.
 - A ``go`` while a search runs waits for it to end (an ``info string`` says so), as in
-  Stockfish, but the program keeps reading meanwhile.
+  Stockfish, but the program keeps reading meanwhile. A ``position`` sent during a search is
+  for the next ``go``; ``setoption`` and ``uainewgame`` take effect once the search is over.
 - ``quit`` stops the searches and ends the program once they have answered (the engine's
   search within milliseconds), but after 2 s at most (a course agent cannot be stopped).
   At the end of the input, searches with a limit of their own finish first (so that
