@@ -1,7 +1,8 @@
 """The PlayBoard of notebooks 09 (Othello) and 10 (Gomoku) in JupyterLab, played with the mouse.
 
 Each notebook is looked at before it runs (a sentence and a picture, no widget), run (Run All),
-and its board is clicked: a legal square, a refused one, Undo. After every action the drawn
+and its board is clicked: a legal square, a refused one, Undo, New game, a square played
+with the keyboard. After every action the drawn
 board must be the library's position: the kernel is asked for the board's start and moves,
 the game is replayed here with ``course_lib.games``, and every square's stone, colour and
 shading, the last move's frame and the status line are compared with it.
@@ -99,6 +100,18 @@ def test_othello_undo_draws_the_start_again(othello_board, othello):
     state, moves = othello_board.library()
     assert moves == [] and state == Othello()
     othello_board.assert_shows(state)
+
+
+def test_othello_keyboard_enter_on_a_square_plays_it(othello_board, othello):
+    from selenium.webdriver.common.keys import Keys
+
+    state, before = othello_board.library()
+    move = state.legal_moves()[0]
+    othello_board.square(move).send_keys(Keys.ENTER)
+    othello.wait_idle()
+    after, moves = othello_board.library()
+    assert moves[:len(before) + 1] == [*before, move] and len(moves) == len(before) + 2
+    othello_board.assert_shows(after, last=moves[-1])
 
 
 # --- 10: Gomoku -----------------------------------------------------------------------------
