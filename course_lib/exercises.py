@@ -72,7 +72,7 @@ def verdict(name: str, answer: Any) -> str:
         exercise = _EXERCISES.get(name)
     if exercise is None:
         text = f"{name}: no such exercise (known: {', '.join(sorted(_EXERCISES))})"
-    elif answer is ...:
+    elif answer is ... or _is_stub(answer):
         text = f"{name}: not answered yet (replace ... with your answer)"
     else:
         hint = exercise.hint
@@ -91,6 +91,17 @@ def verdict(name: str, answer: Any) -> str:
             shown = shown[:77] + "..."
         text = f"{name}: wrong: {shown} is not it; hint: {hint}"
     return text
+
+
+def _is_stub(answer: Any) -> bool:
+    """Is ``answer`` a function whose body is still only ``...`` (or a docstring and ``...``),
+    as in the student's copy? Its compiled code then only returns None."""
+    import dis
+    if not hasattr(answer, "__code__"):
+        return False
+    steps = [(i.opname, i.argval) for i in dis.get_instructions(answer)
+             if i.opname not in ("RESUME", "NOP", "CACHE")]
+    return steps in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
 
 
 def _load_course_exercises() -> None:

@@ -64,7 +64,7 @@ def test_every_registered_exercise_is_asked_in_its_notebook(notebook):
     assert 2 <= len(calls) <= 4
 
 
-DEMO = re.compile(r'print\(grade\("([^"]+)", example_mistake\(')
+DEMO = re.compile(r'grade\("([^"]+)", example_mistake\(')
 """A cell that prints the report on a known mistake, to show what a wrong answer looks like."""
 
 
@@ -121,3 +121,15 @@ def test_every_exercise_has_a_likely_mistake_that_gets_its_hint(notebook):
         text = verdict(name, exercise.mistake)
         assert text.startswith(f"{name}: wrong: {exercise.mistake!r} is not it; hint: "), text
         assert text.endswith(exercise.hint), text
+
+
+def test_a_function_answer_still_a_skeleton_is_not_answered_yet():
+    def skeleton(state, player):
+        """The docstring the student was given."""
+        ...
+
+    def wrote_something(state, player):
+        return 0
+
+    assert verdict("09-mobility", skeleton) == f"09-mobility: {NOT_ANSWERED}"
+    assert verdict("09-mobility", wrote_something).startswith("09-mobility: wrong: ")

@@ -61,20 +61,8 @@ def student_copy(solution: dict) -> dict:
     for cell in copy["cells"]:                  # keep the file's form: sources as line lists
         if isinstance(cell.get("source"), str):
             cell["source"] = cell["source"].splitlines(keepends=True)
-        if cell["cell_type"] == "code":         # TEMPORARY: the old one-line marker
-            cell["source"] = [_old_marker(line) for line in cell["source"]]
     return copy
 
-
-_OLD = __import__("re").compile(r"^(\s*)([A-Za-z_][A-Za-z_0-9]*)\s*=.*#\s*SOLUTION\s*$")
-
-
-def _old_marker(line: str) -> str:
-    match = _OLD.match(line.rstrip("\n"))
-    if not match:
-        return line
-    indent, name = match.groups()
-    return f"{indent}{name} = ...  # your answer" + ("\n" if line.endswith("\n") else "")
 
 
 def sources(notebook: dict) -> list[str]:

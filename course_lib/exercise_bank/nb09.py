@@ -82,9 +82,9 @@ def _distinct_games() -> int:
 register(
     "09-mobility", _mobility_values,
     mistake=_own_moves_only,
-    hint="mobility is the player's moves minus the opponent's, whoever is to move: "
-         "len(state.moves_for(player)) - len(state.moves_for(3 - player)); answer with the "
-         "function itself (no parentheses).",
+    hint="mobility is a difference, like material: the squares the player could play minus "
+         "the squares the opponent could play, whoever is to move (and a pass is not a square); "
+         "answer with the function itself (no parentheses).",
     compare=_same_evaluation)
 
 register(
