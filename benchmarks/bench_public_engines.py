@@ -56,6 +56,7 @@ from pathlib import Path
 from course_lib.ataxx import FIRST, SECOND, State
 from course_lib.errors import CourseError
 from course_lib.match.arena import RandomOpenings
+from course_lib.match.referee import ending
 from course_lib.match.uai_match import (TimeControl, UaiEngine, UaiGameResult, play_uai_game,
                                         read_openings)
 from course_lib.strength import elo_estimate
@@ -290,6 +291,12 @@ def parse_cuteataxx(log: str, pgn: str, count: int) -> list[Game]:
         final = tags.get("FinalFEN", "").split()
         if not adjudicated and len(final) > 2 and final[2].isdigit() and int(final[2]) >= 100:
             reason = "50-moves"                      # libataxx's rule, not the course's
+        elif not adjudicated:
+            try:
+                end = State.from_fen(tags["FinalFEN"])
+                reason = ending(end) if end.is_over() else reason
+            except (KeyError, ValueError):
+                pass
         faulty = None
         if reason in ("timeout", "illegal", "crash") and points != 0.5:
             faulty = "course" if points == 0.0 else "opponent"
