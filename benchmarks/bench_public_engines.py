@@ -437,6 +437,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{side['time_s']:.1f} s (mean {mean_ms} ms a move, longest {longest} ms), "
               f"games lost by a fault {side['faults']}")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())))
+    faults = sum(side["faults"] for side in summary["sides"].values())
+    if faults:
+        print(f"warning: {faults} of {len(games)} games were lost by a fault (time, illegal "
+              "move, crash), not played out: on a busy machine an engine that times its "
+              "search by CPU time loses on time; see the load average below")
     if line:
         print(f"cuteataxx: {line}")
     print(f"wall {wall:.0f} s; CPU of the engines and the manager {summary['engines_cpu_s']:.0f} s; "
