@@ -335,12 +335,17 @@ def summarize(games: list[Game]) -> dict:
                      "mean_ms": statistics.mean(times) if times else None,
                      "longest_ms": max(times, default=None),
                      "faults": sum(g.faulty == who for g in games)}
+    played = [g for g in games if g.faulty is None]
+    played_out = {"games": len(played), "wins": sum(g.points == 1.0 for g in played),
+                  "losses": sum(g.points == 0.0 for g in played)}
+    played_out["draws"] = len(played) - played_out["wins"] - played_out["losses"]
     reasons: dict[str, int] = {}
     for game in games:
         reasons[game.reason] = reasons.get(game.reason, 0) + 1
     return {"wins": wins, "draws": draws, "losses": losses,
             "score": (wins + draws / 2) / len(games) if games else 0.0,
             "pentanomial": pentanomial, "sides": side, "reasons": reasons,
+            "played_out": played_out,
             "elo": str(elo_estimate(wins, draws, losses)) if games else ""}
 
 
@@ -442,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warning: {faults} of {len(games)} games were lost by a fault (time, illegal "
               "move, crash), not played out: on a busy machine an engine that times its "
               "search by CPU time loses on time; see the load average below")
+        out = summary["played_out"]
+        print(f"the {out['games']} games played out: course +{out['wins']} ={out['draws']} "
+              f"-{out['losses']}")
     if line:
         print(f"cuteataxx: {line}")
     print(f"wall {wall:.0f} s; CPU of the engines and the manager {summary['engines_cpu_s']:.0f} s; "

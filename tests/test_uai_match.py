@@ -410,3 +410,5 @@ def test_the_benchmark_summary_counts_from_the_course_side():
     assert summary["sides"]["course"]["mean_depth"] == 5.5
     assert summary["sides"]["opponent"]["faults"] == 1
     assert summary["sides"]["opponent"]["time_s"] == pytest.approx(0.199)
+    # The game lost on time is left out of the games played out.
+    assert summary["played_out"] == {"games": 1, "wins": 0, "draws": 1, "losses": 0}
