@@ -331,6 +331,7 @@ def summarize(games: list[Game]) -> dict:
         depths = [d for g in games for d in g.depths[i]]
         times = [t for g in games for t in g.times_ms[i]]
         side[who] = {"mean_depth": statistics.mean(depths) if depths else None,
+                     "median_depth": statistics.median(depths) if depths else None,
                      "moves": len(times), "time_s": sum(times) / 1000,
                      "mean_ms": statistics.mean(times) if times else None,
                      "longest_ms": max(times, default=None),
@@ -435,10 +436,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Elo (course - opponent): {summary['elo']}")
     print(f"pairs scoring 0/0.5/1/1.5/2: {' '.join(map(str, summary['pentanomial']))}")
     for who, side in summary["sides"].items():
-        depth = "-" if side["mean_depth"] is None else f"{side['mean_depth']:.1f}"
+        depth = ("-" if side["mean_depth"] is None else
+                 f"{side['mean_depth']:.1f} (median {side['median_depth']:g})")
         mean_ms = "-" if side["mean_ms"] is None else f"{side['mean_ms']:.0f}"
         longest = "-" if side["longest_ms"] is None else f"{side['longest_ms']:.0f}"
-        print(f"{who:9s} mean depth {depth:>5s}, {side['moves']} moves, time used "
+        print(f"{who:9s} mean depth {depth}, {side['moves']} moves, time used "
               f"{side['time_s']:.1f} s (mean {mean_ms} ms a move, longest {longest} ms), "
               f"games lost by a fault {side['faults']}")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())))

@@ -408,6 +408,7 @@ def test_the_benchmark_summary_counts_from_the_course_side():
     assert (summary["wins"], summary["draws"], summary["losses"]) == (1, 1, 0)
     assert summary["score"] == 0.75 and summary["pentanomial"] == [0, 0, 0, 1, 0]
     assert summary["sides"]["course"]["mean_depth"] == 5.5
+    assert summary["sides"]["opponent"]["median_depth"] == 12.5
     assert summary["sides"]["opponent"]["faults"] == 1
     assert summary["sides"]["opponent"]["time_s"] == pytest.approx(0.199)
     # The game lost on time is left out of the games played out.
