@@ -10,9 +10,10 @@ course's engine (``python -m course_lib uai``, its default engine; ``--course-sp
 ``python -m course_lib uai SPEC``; a ``uai`` that still requires a spec is given
 ``FALLBACK_SPEC``, and the script says so) and the opponent, a UAI engine program, and prints
 every game and a summary: the course's wins, draws and losses, score, Elo with its 95 %
-interval (``course_lib.strength``), the pentanomial counts, the mean depth of each side (the
-last ``info depth`` line of each move), the time each side used, games lost by a fault, the
-wall time and the CPU time of the engines.
+interval (``course_lib.strength``), the pentanomial counts, the mean and median depth of each
+side (the last ``info depth`` line of each move; forced passes not counted), the time each side
+used, the games lost by a fault (and then the result of the games played out), the wall time,
+the CPU time of the engines and the load average.
 
 Openings: ``--openings FILE`` (one FEN a line, such as cuteataxx's
 ``res/openings/ply3_fair.txt``) draws ``games / 2`` of its positions by a seeded shuffle
