@@ -448,8 +448,9 @@ def main(argv: list[str] | None = None) -> int:
     faults = sum(side["faults"] for side in summary["sides"].values())
     if faults:
         print(f"warning: {faults} of {len(games)} games were lost by a fault (time, illegal "
-              "move, crash), not played out: on a busy machine an engine that times its "
-              "search by CPU time loses on time; see the load average below")
+              "move, crash), not played out: on a busy machine a starved engine answers "
+              "late, and one that times its search by CPU time (tiktaxx) overruns the wall "
+              "clock; see the load average below")
         out = summary["played_out"]
         print(f"the {out['games']} games played out: course +{out['wins']} ={out['draws']} "
               f"-{out['losses']}")
