@@ -340,15 +340,22 @@ class PlayBoard(widgets.VBox):
         self.add_class(f"{p}-playboard")
         self.add_class("course-playboard")
         self.buttons: dict[Any, widgets.Button] = {}
+        # Each button is made with its first look (the start position), not restyled at once:
+        # a 15x15 board would otherwise send some 2,000 updates right after its 900 widgets
+        # are created.
+        looks = self._looks()
         for key in game.keys:
+            look = looks[key]
+            style = {"font_size": f"{round(cell * game.glyph_scale)}px",
+                     "button_color": look["button_color"]}
+            if look["text_color"] is not None:
+                style["text_color"] = look["text_color"]
             button = widgets.Button(
-                description="", tooltip=game.tooltip(key),
+                description=look["description"], tooltip=game.tooltip(key),
                 layout=widgets.Layout(width=f"{cell}px", height=f"{cell}px", margin="0",
-                                      padding="0"))
-            button.add_class(f"{p}-cell")
-            for name in game.cell_classes(key):
-                button.add_class(name)
-            button.style.font_size = f"{round(cell * game.glyph_scale)}px"
+                                      padding="0", border=look["border"]),
+                style=widgets.ButtonStyle(**style),
+                _dom_classes=(f"{p}-cell", *game.cell_classes(key), *look["classes"]))
             button.on_click(lambda _button, key=key: self.click(*self._args(key)))
             self.buttons[key] = button
 
@@ -406,7 +413,9 @@ class PlayBoard(widgets.VBox):
         """The arguments of ``click`` for the square ``key``."""
         return key if isinstance(key, tuple) else (key,)
 
-    def _render(self) -> None:
+    def _looks(self) -> dict[Any, dict[str, Any]]:
+        """How each square looks now: its text, the text's colour (None: as it was), its
+        stone's CSS class, its background and its border."""
         game, state = self.game, self.state
         before = self._states[-2] if len(self._states) > 1 else None
         marks = game.marks(before, state)
@@ -415,30 +424,42 @@ class PlayBoard(widgets.VBox):
         shaded = game.highlighted(self)
         default_border = ("none" if game.lines_through_points
                           else f"1px solid {game.grid_color}")
-        for key, button in self.buttons.items():
+        looks = {}
+        for key in game.keys:
             cell = game.cell(state, key)
             if cell in (1, 2):
-                button.description = game.glyphs[cell]
-                button.style.text_color = game.stone_fill[cell]
+                description, text_color = game.glyphs[cell], game.stone_fill[cell]
             elif cell == BLOCKED_CELL:
-                button.description = BLOCKED_GLYPH
-                button.style.text_color = game.blocked_mark
+                description, text_color = BLOCKED_GLYPH, game.blocked_mark
             else:
-                button.description = EMPTY_GLYPH
-            for player in (1, 2):
-                stone_class = f"{game.prefix}-{game.letters[player].lower()}"
-                if cell == player:
-                    button.add_class(stone_class)
-                else:
-                    button.remove_class(stone_class)
+                description, text_color = EMPTY_GLYPH, None
             if cell == BLOCKED_CELL:
                 color = game.blocked_fill
             elif key in shaded:
                 color = game.highlight_color
             else:
                 color = game.board_color
-            button.style.button_color = color
-            button.layout.border = marks.get(key, default_border)
+            looks[key] = {"description": description, "text_color": text_color,
+                          "classes": ([f"{game.prefix}-{game.letters[cell].lower()}"]
+                                      if cell in (1, 2) else []),
+                          "button_color": color, "border": marks.get(key, default_border)}
+        return looks
+
+    def _render(self) -> None:
+        game = self.game
+        for key, look in self._looks().items():
+            button = self.buttons[key]
+            button.description = look["description"]
+            if look["text_color"] is not None:
+                button.style.text_color = look["text_color"]
+            for player in (1, 2):
+                stone_class = f"{game.prefix}-{game.letters[player].lower()}"
+                if stone_class in look["classes"]:
+                    button.add_class(stone_class)
+                else:
+                    button.remove_class(stone_class)
+            button.style.button_color = look["button_color"]
+            button.layout.border = look["border"]
         self.undo_button.disabled = self._last_choice() is None
         status = escape(self.status)
         if self.state.is_over():

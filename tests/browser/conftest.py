@@ -180,6 +180,10 @@ class Lab:
         return notebook
 
     def shutdown_kernels(self) -> None:
+        """Shut every kernel down, after leaving the page: a page still connected to a kernel
+        that goes away can leave the next notebook's widgets undrawn (a Gomoku board stayed an
+        empty box in about one run of three until the page was left first)."""
+        self.driver.get("about:blank")
         request = urllib.request.Request(f"{self.url}/api/kernels?token={self.token}")
         with urllib.request.urlopen(request, timeout=10) as answer:
             kernels = json.load(answer)
@@ -571,6 +575,33 @@ class BoardPage:
             time.sleep(0.1)
 
 
+_GAME_BOARD_LOOK = """
+const p = arguments[1];
+const cell = panel.content.widgets[arguments[0]];
+const board = cell && cell.node.isConnected
+    && cell.node.querySelector('.jp-OutputArea .' + p + '-playboard');
+const parts = board && ['-status', '-message', '-grid'].map(
+    part => board.querySelector('.' + p + part));
+if (!board || parts.some(part => !part)) { return null; }
+const [status, message, grid] = parts;
+const cells = Array.from(board.querySelectorAll('button.' + p + '-cell'));
+return {
+  squares: cells.map(b => {
+    const style = getComputedStyle(b);
+    return [b.title.split(' ')[0], b.textContent.trim(), style.color,
+            style.backgroundColor, style.borderTopWidth, style.borderTopColor];
+  }),
+  status: status.innerText.trim(),
+  message: message.innerText.trim(),
+  scrollbars: scrollbars(board.closest('.jp-OutputArea-output')),
+  cell: cells.length ? cells[0].getBoundingClientRect().width : 0,
+  width: [grid.getBoundingClientRect().right,
+          board.closest('.jp-OutputArea-output').getBoundingClientRect().right]};
+"""
+"""What a game's PlayBoard in a cell draws (see ``GamePage.drawn``); null while it is not on
+the page."""
+
+
 class GamePage:
     """A PlayBoard of Othello or Gomoku as the page draws it, in cell ``index`` of
     ``notebook``; and the board the library holds in the kernel, replayed here with
@@ -586,25 +617,22 @@ class GamePage:
         """Every square's name, text, colour, background and top border (width, colour); the
         status line, the message, the elements of the output that scroll, where the board's
         right edge is against the output's, and the size of a square."""
-        self.notebook.output(self.index, f".{self.game}-playboard")     # in view, drawn
-        return self.notebook.js("""
-            const p = arguments[1];
-            const board = panel.content.widgets[arguments[0]].node.querySelector(
-                '.jp-OutputArea .' + p + '-playboard');
-            const cells = Array.from(board.querySelectorAll('button.' + p + '-cell'));
-            return {
-              squares: cells.map(b => {
-                const style = getComputedStyle(b);
-                return [b.title.split(' ')[0], b.textContent.trim(), style.color,
-                        style.backgroundColor, style.borderTopWidth, style.borderTopColor];
-              }),
-              status: board.querySelector('.' + p + '-status').innerText.trim(),
-              message: board.querySelector('.' + p + '-message').innerText.trim(),
-              scrollbars: scrollbars(board.closest('.jp-OutputArea-output')),
-              cell: cells.length ? cells[0].getBoundingClientRect().width : 0,
-              width: [board.querySelector('.' + p + '-grid').getBoundingClientRect().right,
-                      board.closest('.jp-OutputArea-output').getBoundingClientRect().right]};
-            """, self.index, self.game)
+        def look() -> dict | None:
+            # One look in one script: between two scripts the windowed notebook may take the
+            # cell off the page again (it re-measures the cells above as they are drawn).
+            self.notebook.scroll_to(self.index)
+            return self.notebook.js(_GAME_BOARD_LOOK, self.index, self.game)
+
+        try:
+            return self.notebook.wait(look, 30, f"cell {self.index} shows no {self.game} board")
+        except AssertionError as error:
+            shown = self.notebook.js("""
+                const cell = panel.content.widgets[arguments[0]];
+                const area = cell.node.querySelector('.jp-OutputArea');
+                return [cell.node.isConnected, cell.model.executionCount,
+                        area ? area.innerText.slice(0, 300) : null];""", self.index)
+            raise AssertionError(f"{error}; the cell (on the page, run, output): {shown}") \
+                from None
 
     def square(self, name: str) -> Any:
         """The button of square ``name`` ('d3')."""
