@@ -261,14 +261,19 @@ class UaiEngine:
         sent = _clock()
         deadline = sent + deadline_s
         info: dict[str, int] = {}
+        program = self._program
+        assert program is not None and program.out is not None
         while True:
-            try:
-                line = self._line(player, deadline, "its go")
-            except _Fault as fault:
-                if fault.reason == "timeout":
-                    fault.detail = (f"{self.name} sent no bestmove within {deadline_s * 1000:.0f}"
-                                    " ms")
-                raise
+            # Read as the referee does, but keep a line that came after the deadline: a late
+            # bestmove is returned (the caller sees the time it took), not thrown away.
+            program.player, program.side = player, self.name
+            kind, raw, arrival = program.out.next(deadline, program.alive)
+            if kind == "timeout":
+                raise self._fault(player, "timeout",
+                                  f"sent no bestmove within {deadline_s * 1000:.0f} ms")
+            if kind != "line":
+                program._raise_end(kind, " before answering its go")
+            line = raw.rstrip(b"\r").decode("utf-8", errors="replace")
             words = line.split()
             if not words:
                 continue
@@ -279,7 +284,7 @@ class UaiEngine:
                         if at + 1 < len(words) and words[at + 1].isdigit():
                             info[key] = int(words[at + 1])
             elif words[0] == "bestmove":
-                return (words[1] if len(words) > 1 else ""), _clock() - sent, info
+                return (words[1] if len(words) > 1 else ""), max(0.0, arrival - sent), info
 
     def settle(self, player: int, grace_ms: int = 1000) -> bool:
         """After a ``go`` answered too late (or not yet): ``stop``, and wait up to
