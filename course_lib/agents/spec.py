@@ -110,7 +110,7 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("depth", _whole(1, 126), "deepest iteration (default 6 when no time, game or nodes)"),
         ("nodes", _whole(1), "stop after about this many nodes"),
         ("hash", _whole(1, 65536), "MB of transposition table (default 16)"),
-    ] + [(switch, _flag, f"{text} (default {0 if switch == 'nullmove' else 1})")
+    ] + [(switch, _flag, f"0 turns off: {text} (default 1)")
          for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
         ("iterations", _whole(1), "iterations per move (default 1000 without time)"),

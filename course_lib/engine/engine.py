@@ -68,12 +68,7 @@ SWITCHES: dict[str, str] = {
     "history": "history scores in the ordering",
     "order": "move ordering (table move first, clones before jumps, then by captures)",
 }
-"""The techniques, each a keyword of ``Engine`` (on by default but for ``OFF_BY_DEFAULT``)."""
-
-OFF_BY_DEFAULT = ("nullmove",)
-"""Off unless asked for: in the ladder (course_lib/data/engine_ladder.json, 300 games at 20 ms
-a move) the engine with null-move pruning scored -78 Elo (95 % interval -119 to -38) against
-the engine without it."""
+"""The techniques, each a keyword of ``Engine`` (all on by default)."""
 
 _FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,
          "killers": K.F_KILLERS, "history": K.F_HISTORY, "order": K.F_ORDER}
@@ -212,7 +207,7 @@ class Engine:
     """
 
     def __init__(self, hash_mb: int = 16, **switches: bool | int) -> None:
-        self.switches = {name: name not in OFF_BY_DEFAULT for name in SWITCHES}
+        self.switches = {name: True for name in SWITCHES}
         for name, value in switches.items():
             if name not in SWITCHES:
                 raise InvalidArgumentError(
