@@ -145,7 +145,7 @@ def test_reductions_do_change_some_values():
 def test_null_move_is_never_tried_near_the_end_of_the_game():
     # 6 empty squares, no null move at or below 8
     state = State.from_fen("xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxx/ooo4/xxxx1o1 x 0 1")
-    engine = Engine(hash_mb=1)
+    engine = Engine(hash_mb=1, nullmove=True)
     engine.search(state, SearchLimits(depth=6))
     assert engine.last_stats.null_tries == 0
     engine.search(State.start(), SearchLimits(depth=6))
@@ -238,6 +238,12 @@ def test_new_game_and_set_hash_empty_the_table():
 
 
 # --- the agent, the spec, bad input ---------------------------------------------------------
+
+def test_null_move_is_off_by_default():
+    engine = Engine(hash_mb=1)
+    engine.search(State.start(), SearchLimits(depth=6))
+    assert not engine.switches["nullmove"] and engine.last_stats.null_tries == 0
+
 
 def test_the_search_command_reports_the_engine(capsys):
     out = search_position(GAMES["ataxx"], State.start(), "engine:depth=4,hash=1")

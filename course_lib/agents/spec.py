@@ -110,7 +110,10 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("depth", _whole(1, 126), "deepest iteration (default 6 when no time, game or nodes)"),
         ("nodes", _whole(1), "stop after about this many nodes"),
         ("hash", _whole(1, 65536), "MB of transposition table (default 16)"),
-    ] + [(switch, _flag, f"0 turns off: {text} (default 1)")
+        ("eval", _choice("material", "learned"),
+         "material (default): stones less the opponent's; learned: the n-tuple network of "
+         "course_lib.learn (python -m course_lib learn makes its weights)"),
+    ] + [(switch, _flag, f"{text} (default {0 if switch == 'nullmove' else 1})")
          for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
         ("iterations", _whole(1), "iterations per move (default 1000 without time)"),
@@ -254,4 +257,5 @@ def _make_engine(options: dict[str, Any], label: str) -> Any:
     switches = {key: value for key, value in options.items() if key in _ENGINE_SWITCHES}
     return EngineAgent(move_ms=options.get("time"), game_ms=options.get("game"),
                        depth=options.get("depth"), nodes=options.get("nodes"),
-                       hash_mb=options.get("hash", 16), name=label, **switches)
+                       hash_mb=options.get("hash", 16), name=label,
+                       evaluation=options.get("eval", "material"), **switches)

@@ -18,7 +18,9 @@ it reach deeper in the same time. Each technique is one bit of ``flags``:
 - ``F_ORDER`` move ordering at all (table move first, then by a gain with weights in the
   workspace: per captured stone, for a clone, against the hole a jump leaves; killers and
   history break ties); without it the table move first, then generation order (clones by
-  destination, then jumps by source).
+  destination, then jumps by source);
+- ``F_LEARNED`` the learned evaluation (``course_lib.learn.ntuple.learned_eval`` with the
+  ``table`` argument) at the leaves instead of material.
 
 (The aspiration window lives in ``engine.py``: it is the window the root is called with.)
 
@@ -43,6 +45,7 @@ from numba import njit
 from ..agents.transposition import ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
 from ..ataxx._bitboard import (BIT, FULL, MOVE_BUFFER, RING1, RING2, U0, U1, _grow,
                                _lowest_bit_index, _popcount)
+from ..learn.ntuple import learned_eval
 
 MAX_PLY = 128
 """The deepest ply the buffers hold; iterative deepening stops below it."""
@@ -55,7 +58,7 @@ MAX_TURNS = 400
 NO_MOVE = -2
 PASS_CODE = -1
 
-F_PVS, F_TT, F_LMR, F_NULL, F_KILLERS, F_HISTORY, F_ORDER = 1, 2, 4, 8, 16, 32, 64
+F_PVS, F_TT, F_LMR, F_NULL, F_KILLERS, F_HISTORY, F_ORDER, F_LEARNED = 1, 2, 4, 8, 16, 32, 64, 128
 
 UPPER, LOWER, EXACT = 1, 2, 3
 
@@ -225,10 +228,12 @@ def _generate(me: np.uint64, empty: np.uint64, ws: np.ndarray, at: int) -> tuple
 
 @njit(cache=True, nogil=True)
 def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint64,
-              ws: np.ndarray, at: int, n: int, clones: int, ply: int) -> tuple[int, int]:
+              ws: np.ndarray, at: int, n: int, clones: int, ply: int, flags: int,
+              table: np.ndarray) -> tuple[int, int]:
     """A node with one ply left: every child is a leaf, scored here without a call (material
-    after the move, or the end of the game). Returns (value, best move); exact, whatever the
-    window."""
+    after the move, or the learned evaluation of the child with ``F_LEARNED``, or the end of
+    the game). Returns (value, best move); exact, whatever the window."""
+    learned = (flags & F_LEARNED) != 0
     base = _popcount(me) - _popcount(opp)
     n_opp = _popcount(opp)
     n_empty = _popcount(empty)
@@ -246,17 +251,22 @@ def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint6
             margin = base + 2 * captured
             left = n_empty
         over = captured == n_opp or left == 0 or capped
-        if not over and blocked != U0:
+        mine = me
+        theirs = opp
+        if learned or (not over and blocked != U0):
             s = code >> 6
             cap = opp & RING1[t]
             mine = me | BIT[t] | cap
             if i >= clones:
                 mine = mine ^ BIT[s]
             theirs = opp ^ cap
+        if not over and blocked != U0:
             free = FULL & ~(mine | theirs | blocked)
             over = not _can_move(mine, free) and not _can_move(theirs, free)
         if over:
             value = MATE - ply - 1 if margin > 0 else (ply + 1 - MATE if margin < 0 else 0)
+        elif learned:
+            value = -learned_eval(theirs, mine, blocked, table)
         else:
             value = STONE * margin
         if value > best:
@@ -268,7 +278,7 @@ def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint6
 @njit(cache=True, nogil=True)
 def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, player: int,
             depth: int, alpha: int, beta: int, ply: int, null_ok: bool, ws: np.ndarray,
-            tt_keys: np.ndarray, tt_data: np.ndarray, flags: int) -> int:
+            tt_keys: np.ndarray, tt_data: np.ndarray, flags: int, table: np.ndarray) -> int:
     """Negamax alpha-beta, fail-soft: the value of the position for the side to move
     (``player``, stones ``me``) when it lies inside (alpha, beta); otherwise a bound on the
     far side of the window. On abandon (stop flag, node limit) ``ws[C_ABORTED]`` is set and 0
@@ -296,6 +306,8 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
     if depth <= 0 or ply >= MAX_PLY - 1:
         if blocked != U0 and not _can_move(me, empty) and not _can_move(opp, empty):
             return _final_score(me, opp, ply)
+        if (flags & F_LEARNED) != 0:
+            return learned_eval(me, opp, blocked, table)
         return STONE * (_popcount(me) - _popcount(opp))
 
     pv_node = beta - alpha > 1
@@ -327,7 +339,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
         if blocked != U0 and not _can_move(opp, empty):
             return _final_score(me, opp, ply)
         value = -_search(opp, me, blocked, h ^ Z_SIDE, other, depth - 1, -beta, -alpha,
-                         ply + 1, child_ok, ws, tt_keys, tt_data, flags)
+                         ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
         if ws[C_ABORTED] != 0:
             return 0
         row = PV + ply * MAX_PLY
@@ -342,7 +354,8 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
         ws[C_NODES] = before + n
         if ply + 1 > ws[C_SELDEPTH]:
             ws[C_SELDEPTH] = ply + 1
-        best, best_move = _frontier(me, opp, blocked, empty, ws, at, n, clones, ply)
+        best, best_move = _frontier(me, opp, blocked, empty, ws, at, n, clones, ply, flags,
+                                    table)
         if _abort(ws, before, before + n):
             ws[C_ABORTED] = 1
             return 0
@@ -360,7 +373,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
         ws[C_NULL_TRIES] += 1
         reduced = depth - 3 - depth // 4
         value = -_search(opp, me, blocked, h ^ Z_SIDE, other, reduced, -beta, 1 - beta,
-                         ply + 1, ply < 0, ws, tt_keys, tt_data, flags)
+                         ply + 1, ply < 0, ws, tt_keys, tt_data, flags, table)
         if ws[C_ABORTED] != 0:
             return 0
         if value >= beta:
@@ -448,7 +461,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
                 child_h = child_h ^ ZOBRIST[q, other] ^ ZOBRIST[q, player]
         if k == 0:
             value = -_search(theirs, mine, blocked, child_h, other, depth - 1, -beta, -alpha,
-                             ply + 1, child_ok, ws, tt_keys, tt_data, flags)
+                             ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
         else:
             reduction = 0
             if (use_lmr and depth >= 3 and k >= lmr_min and code != k0 and code != k1):
@@ -464,19 +477,20 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
                 ws[C_LMR] += 1
                 value = -_search(theirs, mine, blocked, child_h, other,
                                  depth - 1 - reduction, low, -alpha, ply + 1, child_ok, ws,
-                                 tt_keys, tt_data, flags)
+                                 tt_keys, tt_data, flags, table)
                 if ws[C_ABORTED] != 0:
                     return 0
                 if value > alpha:
                     ws[C_LMR_RESEARCH] += 1
                     value = -_search(theirs, mine, blocked, child_h, other, depth - 1, low,
-                                     -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags)
+                                     -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags,
+                                     table)
             else:
                 value = -_search(theirs, mine, blocked, child_h, other, depth - 1, low,
-                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags)
+                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
             if use_pvs and ws[C_ABORTED] == 0 and value > alpha and value < beta:
                 value = -_search(theirs, mine, blocked, child_h, other, depth - 1, -beta,
-                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags)
+                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
         if ws[C_ABORTED] != 0:
             return 0
         if value > best:
@@ -518,7 +532,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
 @njit(cache=True, nogil=True)
 def search_root(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, player: int,
                 depth: int, alpha: int, beta: int, ws: np.ndarray, tt_keys: np.ndarray,
-                tt_data: np.ndarray, flags: int) -> int:
+                tt_data: np.ndarray, flags: int, table: np.ndarray) -> int:
     """One search of the root to ``depth`` within (alpha, beta); the move found is
     ``ws[ROOT_BEST]`` (when ``ws[ROOT_SET]``), the principal variation ``ws[PV:PV +
     ws[PV_LEN]]``."""
@@ -526,7 +540,7 @@ def search_root(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64,
     ws[C_ABORTED] = 0
     zero = np.int64(0)
     return _search(me, opp, blocked, h, player, depth, alpha, beta, zero, depth < 0, ws,
-                   tt_keys, tt_data, flags)
+                   tt_keys, tt_data, flags, table)
 
 
 @njit(cache=True, nogil=True)

@@ -68,10 +68,18 @@ SWITCHES: dict[str, str] = {
     "history": "history scores in the ordering",
     "order": "move ordering (table move first, clones before jumps, then by captures)",
 }
-"""The techniques, each a keyword of ``Engine`` (all on by default)."""
+"""The techniques, each a keyword of ``Engine`` (on by default but for ``OFF_BY_DEFAULT``)."""
+
+OFF_BY_DEFAULT = ("nullmove",)
+"""Off unless asked for: in the ladder (course_lib/data/engine_ladder.json, 300 games at 20 ms
+a move) the engine with null-move pruning scored -78 Elo (95 % interval -119 to -38) against
+the engine without it."""
 
 _FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,
          "killers": K.F_KILLERS, "history": K.F_HISTORY, "order": K.F_ORDER}
+
+EVALUATIONS = ("material", "learned")
+"""What the engine's leaves can be scored by (``Engine(evaluation=...)``)."""
 
 ASPIRATION_DELTA = 50
 """Half the first aspiration window, in hundredths of a stone."""
@@ -202,12 +210,17 @@ class Engine:
     the switches (``SWITCHES``: ``pvs``, ``aspiration``, ``tt``, ``lmr``, ``nullmove``,
     ``killers``, ``history``, ``order``) turn each technique on or off.
 
+    ``evaluation`` scores the leaves: ``"material"`` (stones less the opponent's, in hundredths
+    of a stone) or ``"learned"`` (the n-tuple network of ``course_lib.learn``, its weights from
+    ``weights``, a path, default the shipped ones).
+
     >>> Engine(lmr=False).switches["lmr"]
     False
     """
 
-    def __init__(self, hash_mb: int = 16, **switches: bool | int) -> None:
-        self.switches = {name: True for name in SWITCHES}
+    def __init__(self, hash_mb: int = 16, evaluation: str = "material",
+                 weights: str | None = None, **switches: bool | int) -> None:
+        self.switches = {name: name not in OFF_BY_DEFAULT for name in SWITCHES}
         for name, value in switches.items():
             if name not in SWITCHES:
                 raise InvalidArgumentError(
@@ -221,6 +234,17 @@ class Engine:
         for name, bit in _FLAG.items():
             if self.switches[name]:
                 self.flags |= bit
+        if evaluation not in EVALUATIONS:
+            raise InvalidArgumentError(f"the engine's evaluation is one of "
+                                       f"{', '.join(EVALUATIONS)}, got {evaluation!r}")
+        self.evaluation = evaluation
+        self._table = np.zeros(1, dtype=np.int32)
+        if evaluation == "learned":
+            from ..learn.ntuple import load_weights
+            self._table = load_weights(weights).table
+            self.flags |= K.F_LEARNED
+        elif weights is not None:
+            raise InvalidArgumentError("weights go with evaluation='learned'")
         self._lock = threading.Lock()
         self._ws = K.workspace()
         self._ws[K.NULL_MIN_EMPTY] = NULL_MIN_EMPTY
@@ -257,7 +281,7 @@ class Engine:
         me, opp = _mover(START)
         h = np.uint64(K.position_hash(START.first, START.second, START.to_move))
         K.search_root(np.uint64(me), np.uint64(opp), START.blocked, h, 1, 3, -K.INF, K.INF, ws,
-                      keys, data, self.flags | K.F_TT)
+                      keys, data, self.flags | K.F_TT, self._table)
         K.tt_entry(keys, data, h)
         K.hashfull(data, 0)
         K.pv_line(np.uint64(me), np.uint64(opp), START.blocked, h, 1, ws, keys, data, True,
@@ -340,7 +364,7 @@ class Engine:
                 while True:
                     found = int(K.search_root(me, opp, blocked, h, fs.to_move, depth, alpha,
                                               beta, ws, self.tt_keys, self.tt_data,
-                                              self.flags))
+                                              self.flags, self._table))
                     if ws[K.C_ABORTED]:
                         break
                     if found <= alpha and alpha > -K.INF:

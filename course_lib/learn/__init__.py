@@ -1,0 +1,6 @@
+"""A learned evaluation for ATAXX: an n-tuple network (``ntuple``), trained with numpy
+(``train``) on games the engine plays against itself (``selfplay``).
+
+``python -m course_lib learn --seed 1`` plays the games, trains the network and writes the
+weights; ``engine:eval=learned`` searches with them.
+"""

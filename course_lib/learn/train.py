@@ -1,0 +1,187 @@
+"""Training the n-tuple network on self-play games: logistic regression with numpy.
+
+The network (``ntuple``) gives a score ``f`` for the side to move; training reads it as log-odds
+of winning, ``p = 1 / (1 + exp(-f))``, and lowers the cross-entropy between ``p`` and a target
+over every training position, with Adam on mini-batches and a small weight decay. The gradient
+of one position reaches only the 96 weights it looks up, so one step adds the position's error
+``p - target`` to each of them (``np.bincount`` does that for a batch).
+
+The target mixes two things the games say about a position, as engine trainers do:
+``target = lam * result + (1 - lam) * sigmoid(a * score)``, the game's result (1, 0.5, 0:
+true, but shared by every position of a game, so noisy) and the engine's search score (a
+depth-limited search: exact about the next plies, blind beyond them) read as log-odds
+``a * score + b``. ``a`` and ``b`` are fit on the data (``fit_logistic``): ``a`` is how many
+log-odds of winning one hundredth of a stone of search score is worth, and ``b`` takes off the
+search's bias (an odd depth ends after the mover's own move, so its scores lean the mover's
+way). ``win_scale = 1 / a`` turns a score into an expected result, and the learned weights,
+times ``win_scale`` and rounded, are in the engine's units, hundredths of a stone.
+
+>>> from course_lib.learn.selfplay import self_play
+>>> run = train(self_play(games=6, seed=1, depth=1), epochs=2, seed=1)
+>>> run.weights.shape, len(run.curve)
+((118585,), 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InvalidArgumentError
+from .ntuple import N_WEIGHTS, features_of
+from .selfplay import GameRecords
+
+__all__ = ["TrainingRun", "train", "fit_logistic", "log_loss"]
+
+
+@dataclass
+class TrainingRun:
+    """What ``train`` returns: the whole-number weights, ``win_scale``, the float weights in
+    log-odds, and the curve (per epoch: training loss, validation loss, both against the
+    target), with the validation loss of two simpler predictions of the same target:
+    ``material_loss`` (material alone, its slope fit on the training positions) and
+    ``score_loss`` (the search score itself, what the network learns to guess without
+    searching)."""
+
+    weights: np.ndarray
+    win_scale: float
+    logit_weights: np.ndarray
+    curve: list[tuple[int, float, float]] = field(default_factory=list)
+    lam: float = 0.5
+    material_loss: float = 0.0
+    score_loss: float = 0.0
+    positions: int = 0
+    validation_positions: int = 0
+
+
+def log_loss(logits: np.ndarray, result: np.ndarray) -> float:
+    """Mean cross-entropy (natural log) of predicted log-odds against results in [0, 1].
+
+    >>> round(log_loss(np.array([0.0]), np.array([1.0])), 4)        # ln 2
+    0.6931
+    """
+    logits = np.asarray(logits, dtype=np.float64)
+    # log(1 + exp(-x)) for a win, log(1 + exp(x)) for a loss, mixed for a draw; stable form
+    return float(np.mean(np.logaddexp(0.0, logits) - result * logits))
+
+
+RIDGE = 1e-6
+"""A small penalty on the fit's parameters, per position: it keeps them finite when the data
+separate wins from losses perfectly."""
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    """``1 / (1 + exp(-z))`` without overflow.
+
+    >>> sigmoid(np.array([0.0, 1000.0, -1000.0])).tolist()
+    [0.5, 1.0, 0.0]
+    """
+    return np.exp(-np.logaddexp(0.0, -np.asarray(z, dtype=np.float64)))
+
+
+def fit_logistic(x: np.ndarray, result: np.ndarray, iterations: int = 50) -> tuple[float, float]:
+    """The ``a`` and ``b`` of ``p = 1 / (1 + exp(-(a * x + b)))`` that fit the results best
+    (Newton's method; the cross-entropy is convex in them).
+
+    >>> m = np.array([-2.0, -1.0, 1.0, 2.0]); r = 1 / (1 + np.exp(-(0.5 * m - 0.25)))
+    >>> [round(v, 3) for v in fit_logistic(m, r)]
+    [0.5, -0.25]
+    """
+    x = np.asarray(x, dtype=np.float64)
+    result = np.asarray(result, dtype=np.float64)
+    features = np.stack([x, np.ones_like(x)], axis=1)
+    theta = np.zeros(2)
+    for _ in range(iterations):
+        p = sigmoid(features @ theta)
+        gradient = features.T @ (p - result) + RIDGE * len(x) * theta
+        curvature = (features * (p * (1 - p))[:, None]).T @ features + RIDGE * len(x) * np.eye(2)
+        try:
+            step = np.linalg.solve(curvature, gradient)
+        except np.linalg.LinAlgError:
+            break
+        theta -= step
+        if np.abs(step).max() < 1e-12:
+            break
+    return float(theta[0]), float(theta[1])
+
+
+def _popcounts(boards: np.ndarray) -> np.ndarray:
+    bits = np.unpackbits(boards.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1)
+    return bits.sum(axis=1).astype(np.int64)
+
+
+def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 4096,
+          learning_rate: float = 0.001, weight_decay: float = 1e-4, lam: float = 0.5,
+          validation_share: float = 0.1) -> TrainingRun:
+    """Fit the network to ``records``; games (not positions) are split into training and
+    validation sets by ``seed``, so no game is on both sides.
+
+    ``epochs`` passes over the training positions in a seeded order, ``batch`` positions a step;
+    ``lam`` the share of the game's result in the target (the rest: the search score).
+    """
+    for name, value, least in (("epochs", epochs, 1), ("batch", batch, 1), ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+            raise InvalidArgumentError(f"{name} must be a whole number >= {least}, "
+                                       f"got {value!r}")
+    if not 0 <= lam <= 1:
+        raise InvalidArgumentError(f"lam must be in [0, 1], got {lam}")
+    if not 0 <= validation_share < 1:
+        raise InvalidArgumentError(f"validation_share must be in [0, 1), got {validation_share}")
+    if len(records) == 0:
+        raise InvalidArgumentError("no positions to learn from: play some games first")
+    rng = np.random.default_rng(seed)
+    game_ids = np.unique(records.game)
+    held = rng.permutation(game_ids)[:int(round(len(game_ids) * validation_share))]
+    is_val = np.isin(records.game, held)
+    features = features_of(records.me, records.opp)
+    result = records.result.astype(np.float64)
+    train_rows = np.flatnonzero(~is_val)
+    val_rows = np.flatnonzero(is_val)
+    score = records.score.astype(np.float64)
+    a, b = fit_logistic(score[train_rows], result[train_rows])
+    if not a > 0:
+        raise InvalidArgumentError("in these games a better search score does not win more "
+                                   "often: play more games")
+    score_logits = a * score + b
+    target = lam * result + (1 - lam) * sigmoid(score_logits)
+    material = (_popcounts(records.me) - _popcounts(records.opp)).astype(np.float64)
+    a_material, b_material = fit_logistic(material[train_rows], target[train_rows])
+    check = val_rows if len(val_rows) else train_rows
+    material_loss = log_loss(a_material * material[check] + b_material, target[check])
+    score_loss = log_loss(score_logits[check], target[check])
+    result = target
+
+    w = np.zeros(N_WEIGHTS, dtype=np.float64)     # the pattern tables, then the bias
+    m1 = np.zeros_like(w)
+    m2 = np.zeros_like(w)
+    beta1, beta2, eps = 0.9, 0.999, 1e-8
+    step = 0
+    bias = N_WEIGHTS - 1
+    width = features.shape[1]
+    curve = []
+    sample = train_rows[rng.permutation(len(train_rows))[:50_000]]
+
+    def logits(rows: np.ndarray) -> np.ndarray:
+        return w[features[rows]].sum(axis=1) + w[bias]
+
+    for epoch in range(1, epochs + 1):
+        order = train_rows[rng.permutation(len(train_rows))]
+        for start in range(0, len(order), batch):
+            rows = order[start:start + batch]
+            error = sigmoid(logits(rows)) - result[rows]
+            gradient = np.bincount(features[rows].ravel(), weights=np.repeat(error, width),
+                                   minlength=N_WEIGHTS) / len(rows)
+            gradient[bias] = error.mean()
+            step += 1
+            m1 = beta1 * m1 + (1 - beta1) * gradient
+            m2 = beta2 * m2 + (1 - beta2) * gradient * gradient
+            update = (m1 / (1 - beta1 ** step)) / (np.sqrt(m2 / (1 - beta2 ** step)) + eps)
+            w -= learning_rate * (update + weight_decay * w)
+        curve.append((epoch, log_loss(logits(sample), result[sample]),
+                      log_loss(logits(check), result[check])))
+    scale = 1.0 / a
+    return TrainingRun(weights=np.rint(w * scale).astype(np.int32), win_scale=scale,
+                       logit_weights=w, curve=curve, lam=lam, material_loss=material_loss,
+                       score_loss=score_loss, positions=len(train_rows),
+                       validation_positions=len(val_rows))
