@@ -21,6 +21,22 @@ What to look at: ``agent.root`` is a ``FastNode``, a read-only view of the array
 attributes of ``mcts.Node`` (``move``, ``visits``, ``wins``, ``children``, ``proven``,
 ``player``, ``to_move``, ``state``), so ``mcts.to_networkx(agent.root)``, ``mcts.best_line`` and
 ``mcts.final_choice`` work on it unchanged. ``agent.tree`` is the array itself (rows in use).
+
+Guided MCTS (``value="learned"``, ``prior="learned"``): the learned evaluation of
+``course_lib.learn`` scores the leaves instead of playouts, and gives the children of a node
+prior probabilities for PUCT selection; see ``course_lib.agents._puct_kernels`` for the
+formulas. ``value="learned"`` alone keeps UCB selection; with priors, ``c`` is the constant of
+PUCT, ``Q + c * P * sqrt(N_parent) / (1 + N_child)``, and all the children of a node are created
+when it grows (``FastNode.prior`` and ``FastNode.evaluation`` show what the network said):
+
+>>> from course_lib.learn.ntuple import N_WEIGHTS, LearnedWeights
+>>> flat = LearnedWeights.of(np.zeros(N_WEIGHTS, dtype=np.int32))   # every position scores 0
+>>> guided = FastMCTSAgent(iterations=50, value="learned", prior="learned", weights=flat)
+>>> move = guided.choose_move(State.start())
+>>> sorted({child.prior for child in guided.root.children})   # 16 moves, uniform priors
+[0.0625]
+
+Without ``weights`` the shipped ones are used (``course_lib.learn.ntuple.load_weights()``).
 """
 
 from __future__ import annotations
@@ -37,6 +53,9 @@ from ..ataxx.rules import FIRST
 from ._mcts_kernels import (C_ENTERED, C_MAX_DEPTH, C_NEW_NODES, C_NODES, C_PLAYOUT_PLIES,
                             C_PLAYOUTS, N_COUNTERS, NODE, NOT_PROVEN, PLAYOUT_CODES, ROOT_MOVE,
                             SETTINGS, _extract_subtree, _run)
+from ._puct_kernels import (C_EVALUATIONS, C_FULL, FPU_PARENT, GUIDED_NODE, GUIDED_SETTINGS,
+                            MOVE_BUFFER, N_GUIDED_COUNTERS, PRIOR_CODES, VALUE_CODES,
+                            _run_guided)
 from .mcts import REUSE_DEPTH, MCTSStats, Snapshot, check_options, final_choice, spec_name
 from .stats import SearchResult
 
@@ -104,6 +123,24 @@ class FastNode:
         return None if halves == NOT_PROVEN else halves / 2
 
     @property
+    def prior(self) -> float | None:
+        """The prior probability of the move into this node (guided MCTS with priors), else
+        None."""
+        return self._guided_field("prior")
+
+    @property
+    def evaluation(self) -> float | None:
+        """The learned evaluation of this node as an expected result for ``player`` (guided
+        MCTS), None when it was not computed."""
+        return self._guided_field("evaluation")
+
+    def _guided_field(self, name: str) -> float | None:
+        if name not in self.tree.dtype.names:
+            return None
+        value = float(self.tree[name][self.row])
+        return None if value != value else value          # NaN: not computed
+
+    @property
     def to_move(self) -> int:
         return self.position.to_move
 
@@ -134,6 +171,103 @@ class FastNode:
                 f"children={int(self.tree['n_children'][self.row])}{proven})")
 
 
+GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fpu": None}
+
+
+def check_guided_options(value: Any = "playout", prior: Any = "none", temperature: Any = None,
+                         fpu: Any = None, weights: Any = None,
+                         options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Check the options of guided MCTS (with ``options``, the checked plain ones, for the
+    combinations) and return them, ``weights`` loaded when the evaluation is used; a bad
+    option raises InvalidArgumentError saying what was expected.
+
+    >>> check_guided_options()["weights"] is None
+    True
+    >>> check_guided_options(prior="none", temperature=50)
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.InvalidArgumentError: temperature is the softmax temperature of prior='learned'; it does not apply to prior='none'
+    """
+    from ..errors import InvalidArgumentError
+    from ..learn.ntuple import LearnedWeights, load_weights
+    if value not in VALUE_CODES:
+        raise InvalidArgumentError(f"unknown value {value!r}: a leaf is scored by a 'playout' "
+                                   "or by the 'learned' evaluation")
+    if prior not in PRIOR_CODES:
+        raise InvalidArgumentError(f"unknown prior {prior!r}: choose 'none' (UCB selection) "
+                                   "or 'learned' (PUCT with the learned evaluation's priors)")
+    for name, given in (("temperature", temperature), ("fpu", fpu)):
+        if given is not None and prior != "learned":
+            what = ("the softmax temperature" if name == "temperature"
+                    else "the first-play value of PUCT")
+            raise InvalidArgumentError(f"{name} is {what} of prior='learned'; it does not "
+                                       f"apply to prior={prior!r}")
+    if temperature is not None:
+        if (isinstance(temperature, bool) or not isinstance(temperature, (int, float))
+                or not temperature > 0 or temperature == float("inf")):
+            raise InvalidArgumentError(f"temperature must be a number > 0 (hundredths of a "
+                                       f"stone), got {temperature!r}")
+        temperature = float(temperature)
+    if fpu is not None:
+        if isinstance(fpu, bool) or not isinstance(fpu, (int, float)) or not 0 <= fpu <= 1:
+            raise InvalidArgumentError(f"fpu must be a number from 0 to 1 (an expected "
+                                       f"result), got {fpu!r}")
+        fpu = float(fpu)
+    if value == "learned" and options is not None:
+        given = [f"{key}={options[key]!r}" for key, default in
+                 (("playout", "random"), ("epsilon", None), ("cutoff_plies", None))
+                 if options[key] != default]
+        if given:
+            raise InvalidArgumentError(f"with value='learned' a leaf is scored by the learned "
+                                       f"evaluation, not by a playout: leave out "
+                                       f"{', '.join(given)}")
+    guided = value != "playout" or prior != "none"
+    if weights is not None and not isinstance(weights, LearnedWeights):
+        raise InvalidArgumentError(f"weights must be a LearnedWeights (course_lib.learn.ntuple"
+                                   f".load_weights()), got {type(weights).__name__}")
+    if weights is not None and not guided:
+        raise InvalidArgumentError("weights go with value='learned' or prior='learned'")
+    if guided and weights is None:
+        weights = load_weights()
+    return {"value": value, "prior": prior, "temperature": temperature, "fpu": fpu,
+            "weights": weights}
+
+
+def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
+    """``spec_name`` of the fast tier, with the guided options that differ from the defaults.
+
+    >>> guided_spec_name(check_options(iterations=100), check_guided_options(prior="none"))
+    'mcts:tier=fast,iterations=100'
+    """
+    name = spec_name(options, tier="fast")
+    parts = [f"{key}={guided[key]:g}" if isinstance(guided[key], float)
+             else f"{key}={guided[key]}"
+             for key, default in GUIDED_DEFAULTS.items() if guided[key] != default]
+    parts = [part.replace("temperature=", "temp=") for part in parts]
+    return name + ("," + ",".join(parts) if parts else "")
+
+
+class _VisitedRoot:
+    """The root seen through its visited children only (``final_choice`` divides by visits)."""
+
+    def __init__(self, root: FastNode, children: list[FastNode]) -> None:
+        self.visits = root.visits
+        self.children = children
+
+
+def _guided_choice(root: FastNode, rule: str, c: float) -> FastNode:
+    """``final_choice`` among the root's visited children (with priors, a child may exist and
+    never have been visited). If every visited child is a proven loss, the unvisited child
+    with the highest prior that is not one."""
+    children = root.children
+    visited = [child for child in children if child.visits > 0]
+    if all(child.proven == 0.0 for child in visited):
+        fresh = [child for child in children if child.visits == 0 and child.proven != 0.0]
+        if fresh:
+            return max(fresh, key=lambda child: child.prior)
+    return final_choice(_VisitedRoot(root, visited), rule, c)
+
+
 class FastMCTSAgent:
     """``MCTSAgent`` for ATAXX with the tree and all four phases compiled (numba).
 
@@ -143,6 +277,21 @@ class FastMCTSAgent:
     playout always scores by material (no ``evaluation`` option), and only ATAXX ``State``
     positions are accepted. ``last_result``, ``root`` and ``to_networkx(agent.root)`` work as
     for the readable agent.
+
+    Guided MCTS, with the learned evaluation (``course_lib.agents._puct_kernels``):
+
+    - ``value``: ``"playout"`` (default) or ``"learned"``: a new leaf is scored by the
+      evaluation as an expected result, ``1 / (1 + exp(-score / win_scale))``, not a playout
+      (then ``playout``, ``epsilon`` and ``cutoff_plies`` do not apply);
+    - ``prior``: ``"none"`` (default: UCB, ``c`` its constant) or ``"learned"``: PUCT,
+      ``Q + c * P * sqrt(N_parent) / (1 + N_child)``, P the softmax of the children's scores;
+    - ``temperature``: of that softmax, in hundredths of a stone (default: ``win_scale``);
+    - ``fpu``: the first-play value, the Q of a child never visited, 0..1 (default: the
+      parent's mean result for the player choosing there);
+    - ``weights``: a ``LearnedWeights`` (default: ``load_weights()``, the shipped ones).
+
+    With priors the root's unvisited children are left out of the final choice.
+    ``evaluations`` counts the last search's calls of the evaluation.
     """
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None,
@@ -150,18 +299,39 @@ class FastMCTSAgent:
                  epsilon: float | None = None, cutoff_plies: int | None = None,
                  final: str = "visits", seed: int = 0, reuse: bool = False,
                  solver: bool = False, snapshot_every: int = 0, both_cap: float = 2.0,
-                 name: str | None = None) -> None:
+                 name: str | None = None, value: str = "playout", prior: str = "none",
+                 temperature: float | None = None, fpu: float | None = None,
+                 weights: Any = None) -> None:
         options = check_options(iterations, time_ms, c, expand_after, playout, epsilon,
                                 cutoff_plies, final, seed, reuse, solver, snapshot_every,
                                 both_cap)
         self.options = options
-        for key, value in options.items():
-            setattr(self, key, value)
-        self.name = name or spec_name(options, tier="fast")
-        self.settings = np.zeros(1, dtype=SETTINGS)
-        self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
-                            PLAYOUT_CODES[self.playout], self.cutoff_plies or 0, self.solver)
-        self.counters = np.zeros(N_COUNTERS, dtype=np.int64)
+        for key, value_ in options.items():
+            setattr(self, key, value_)
+        guided = check_guided_options(value, prior, temperature, fpu, weights, options)
+        self.guided_options = guided
+        self.value, self.prior = guided["value"], guided["prior"]
+        self.guided = self.value != "playout" or self.prior != "none"
+        self.name = name or guided_spec_name(options, guided)
+        if self.guided:
+            self.weights = guided["weights"]
+            self.temperature = guided["temperature"] or self.weights.win_scale
+            self.fpu = guided["fpu"]
+            self._table = self.weights.table
+            self.settings = np.zeros(1, dtype=GUIDED_SETTINGS)
+            self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
+                                PLAYOUT_CODES[self.playout], self.cutoff_plies or 0,
+                                self.solver, VALUE_CODES[self.value], PRIOR_CODES[self.prior],
+                                self.temperature, self.weights.win_scale,
+                                FPU_PARENT if self.fpu is None else self.fpu)
+            self.counters = np.zeros(N_GUIDED_COUNTERS, dtype=np.int64)
+        else:
+            self.settings = np.zeros(1, dtype=SETTINGS)
+            self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
+                                PLAYOUT_CODES[self.playout], self.cutoff_plies or 0,
+                                self.solver)
+            self.counters = np.zeros(N_COUNTERS, dtype=np.int64)
+        self.evaluations = 0
         self.last_result: SearchResult | None = None
         self.stats = MCTSStats()
         self.reset()
@@ -172,12 +342,12 @@ class FastMCTSAgent:
         as they were. The referee protocol agent calls this right after answering READY."""
         options = {key: value for key, value in self.options.items()
                    if key not in ("iterations", "time_ms", "snapshot_every")}
-        FastMCTSAgent(iterations=2, **options).search(State.start())
+        FastMCTSAgent(iterations=2, **options, **self.guided_options).search(State.start())
 
     def reset(self) -> None:
         """Forget the tree and start the generator again from the seed: ready for a new game."""
         self.rng = np.array([self.seed], dtype=np.uint64)
-        self._tree = np.zeros(INITIAL_ROWS, dtype=NODE)
+        self._tree = np.zeros(INITIAL_ROWS, dtype=GUIDED_NODE if self.guided else NODE)
         self.counters[:] = 0
         self._position: FastState | None = None
         self._chunk = _FIRST_CHUNK
@@ -227,8 +397,10 @@ class FastMCTSAgent:
                               time.perf_counter() + (self.both_cap - 1) * self.time_ms / 1000)
             self._run(extra, extra_deadline, until_agree=True)
         root = self.root
-        chosen = final_choice(root, self.final, self.c)
+        chosen = (final_choice(root, self.final, self.c) if self.prior == "none"
+                  else _guided_choice(root, self.final, self.c))
         counters = self.counters
+        self.evaluations = int(counters[C_EVALUATIONS]) if self.guided else 0
         stats.seconds = time.perf_counter() - started
         stats.nodes = int(counters[C_ENTERED])
         stats.playouts = int(counters[C_PLAYOUTS])
@@ -259,9 +431,21 @@ class FastMCTSAgent:
                 chunk = min(chunk, self._chunk)
             if every:
                 chunk = min(chunk, every - self.stats.iterations % every)
-            self._make_room(chunk)
-            ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first, fs.second,
-                       fs.blocked, fs.to_move, min(fs.turns, 400), chunk, until_agree)
+            if self.guided:
+                # One iteration adds up to MOVE_BUFFER rows; the kernel stops when that many
+                # are not free (counters[C_FULL]) and the array grows on the next pass.
+                self._make_room(MOVE_BUFFER + 1)
+                ran = _run_guided(self._tree, self.counters, self.settings, self.rng,
+                                  self._table, fs.first, fs.second, fs.blocked, fs.to_move,
+                                  min(fs.turns, 400), chunk, until_agree)
+                full = bool(self.counters[C_FULL])
+                self.counters[C_FULL] = 0
+            else:
+                self._make_room(chunk)
+                ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first,
+                           fs.second, fs.blocked, fs.to_move, min(fs.turns, 400), chunk,
+                           until_agree)
+                full = False
             elapsed = time.perf_counter() - now
             if deadline is not None and ran:
                 per_iteration = max(elapsed / ran, 1e-7)
@@ -271,7 +455,7 @@ class FastMCTSAgent:
             self.stats.iterations += ran
             if every and ran and self.stats.iterations % every == 0:
                 self._snapshot()
-            if ran < chunk:              # the root is proven, or (until_agree) agreement
+            if ran < chunk and not full:  # the root is proven, or (until_agree) agreement
                 break
 
     def _make_room(self, rows: int) -> None:
@@ -279,7 +463,7 @@ class FastMCTSAgent:
         used = int(self.counters[C_NODES])
         if used + rows <= len(self._tree):
             return
-        bigger = np.zeros(max(2 * len(self._tree), used + rows), dtype=NODE)
+        bigger = np.zeros(max(2 * len(self._tree), used + rows), dtype=self._tree.dtype)
         bigger[:used] = self._tree[:used]
         self._tree = bigger
 
@@ -290,12 +474,13 @@ class FastMCTSAgent:
             if row >= 0:
                 if row != 0:
                     used = int(self.counters[C_NODES])
-                    out = np.zeros(len(self._tree), dtype=NODE)
+                    out = np.zeros(len(self._tree), dtype=self._tree.dtype)
                     self.counters[C_NODES] = _extract_subtree(self._tree, used, row, out)
                     self._tree = out
                 self._position = fs
                 return
-        self._tree[0] = (ROOT_MOVE, -1, -1, 0, -1, NOT_PROVEN, 0, 0.0)
+        root = (ROOT_MOVE, -1, -1, 0, -1, NOT_PROVEN, 0, 0.0)
+        self._tree[0] = root + (np.nan, np.nan) if self.guided else root
         self.counters[C_NODES] = 1
         self._position = fs
 

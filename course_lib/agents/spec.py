@@ -131,6 +131,15 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("solver", _flag, "1: prove wins, draws and losses in the tree"),
         ("tier", _choice("fast", "reference"),
          "reference (default): the readable MCTS, any game; fast: compiled, ATAXX only"),
+        ("value", _choice("playout", "learned"),
+         "leaf value: playout (default) or learned (the n-tuple network as an expected "
+         "result; tier=fast)"),
+        ("prior", _choice("none", "learned"),
+         "none (default: UCB) or learned (PUCT, Q + c*P*sqrt(N)/(1+n), P a softmax of the "
+         "network's scores of the children; tier=fast)"),
+        ("temp", _number(0.001, 1e6),
+         "temperature of the prior's softmax, hundredths of a stone (default: win_scale)"),
+        ("fpu", _number(0, 1), "PUCT's value of an unvisited child (default: parent's mean)"),
     ],
 }
 
@@ -242,10 +251,22 @@ def _make_agent(spec: str) -> Any:
 
 def _make_mcts(options: dict[str, Any], label: str) -> Any:
     from .mcts import SPEC_KEYS, MCTSAgent
-    keywords = {SPEC_KEYS[key]: value for key, value in options.items() if key != "tier"}
+    guided = {"value": "value", "prior": "prior", "temp": "temperature", "fpu": "fpu"}
+    keywords = {SPEC_KEYS[key]: value for key, value in options.items()
+                if key != "tier" and key not in guided}
+    extra = {guided[key]: value for key, value in options.items() if key in guided}
     if options.get("tier") == "fast":
         from .mcts_fast import FastMCTSAgent
-        return FastMCTSAgent(**keywords, name=label)
+        if options.get("value") == "learned" and {"playout", "epsilon", "cutoff"} & set(options):
+            raise InvalidAgentSpecError(
+                f"{label!r}: value=learned scores a leaf by the learned evaluation, not by a "
+                f"playout: leave out playout, epsilon and cutoff (or use value=playout)")
+        return FastMCTSAgent(**keywords, **extra, name=label)
+    if options.get("value") == "learned" or options.get("prior") == "learned" \
+            or {"temp", "fpu"} & set(options):
+        raise InvalidAgentSpecError(
+            f"{label!r}: value=learned, prior=learned, temp and fpu are options of the fast "
+            f"tier only: add tier=fast (ATAXX)")
     return MCTSAgent(**keywords, name=label)
 
 
