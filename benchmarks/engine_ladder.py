@@ -7,9 +7,10 @@ without it, and the result appended to ``course_lib/data/engine_ladder.json``.
 
 Each rung is the course's own test, ``python -m course_lib sprt A B`` with ``--model
 pentanomial --scale normalized --elo0 0 --elo1 10`` (normalized Elo bounds [0, 10], alpha =
-beta = 0.05, as fishtest tests a gain), A = ``engine:time=MS,hash=H`` (every switch on) and
-B = A with the technique off (``lmr=0``, ...), at a fixed time per move (default 20 ms), from
-the arena's seeded random openings (4 random plies, drawn again where a 5-ply search finds the
+beta = 0.05, as fishtest tests a gain), A = ``engine:time=MS,hash=H`` (the default switches)
+and B = A with the technique off (``lmr=0``, ...; null-move pruning, off by default, is on in
+A, and the ``learned`` rung is A with ``eval=learned`` against material), at a fixed time per
+move (default 20 ms), from the arena's seeded random openings (4 random plies, drawn again where a 5-ply search finds the
 game decided), both colours from each opening, games played one at a time
 (``--workers``, default 1). A rung stops at a decision or at ``--max-games``; the whole run
 starts no rung after ``--budget-minutes``. Every rung appends one record, decided or not:
@@ -34,14 +35,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "course_lib" / "data" / "engine_ladder.json"
-TECHNIQUES = ["tt", "pvs", "order", "lmr", "history", "aspiration", "nullmove", "killers"]
-"""The rungs, in the order they are run (the largest expected gains first)."""
+TECHNIQUES = ["tt", "pvs", "order", "lmr", "history", "aspiration", "nullmove", "killers",
+              "learned"]
+"""The rungs, in the order they are run (the largest expected gains first). ``learned`` is the
+evaluation: A scores its leaves with the learned network (``eval=learned``), B with material."""
+
+
+def specs(technique: str, ms: int, hash_mb: int) -> tuple[str, str]:
+    """(A, B) of a rung: A has the technique, B is A without it."""
+    base = f"engine:time={ms},hash={hash_mb}"
+    if technique == "learned":
+        return f"{base},eval=learned", base
+    if technique == "nullmove":                   # off by default: A turns it on
+        return f"{base},nullmove=1", base
+    return base, f"{base},{technique}=0"
 
 
 def rung(technique: str, ms: int, hash_mb: int, max_games: int, seed: int,
          workers: int) -> dict:
-    spec_a = f"engine:time={ms},hash={hash_mb}"
-    spec_b = f"{spec_a},{technique}=0"
+    spec_a, spec_b = specs(technique, ms, hash_mb)
     command = [sys.executable, "-m", "course_lib", "sprt", spec_a, spec_b,
                "--model", "pentanomial", "--scale", "normalized", "--elo0", "0",
                "--elo1", "10", "--max-games", str(max_games), "--seed", str(seed),

@@ -80,6 +80,10 @@ def test_one_weight_counts_once_per_window_that_reads_it():
 def test_weights_of_the_wrong_shape_are_refused():
     with pytest.raises(InvalidArgumentError, match="expected 118585 weights"):
         expand(np.zeros(10, dtype=np.int32))
+    huge = np.zeros(N_WEIGHTS, dtype=np.int32)
+    huge[:5] = 20_000                                # the empty 3x3 pattern read 8 times
+    with pytest.raises(InvalidArgumentError, match="weights too large"):
+        expand(huge)
     with pytest.raises(InvalidArgumentError, match="win_scale"):
         LearnedWeights.of(np.zeros(N_WEIGHTS, dtype=np.int32), win_scale=0)
 

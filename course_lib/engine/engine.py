@@ -238,7 +238,7 @@ class Engine:
             raise InvalidArgumentError(f"the engine's evaluation is one of "
                                        f"{', '.join(EVALUATIONS)}, got {evaluation!r}")
         self.evaluation = evaluation
-        self._table = np.zeros(1, dtype=np.int32)
+        self._table = np.zeros(1, dtype=np.int16)
         if evaluation == "learned":
             from ..learn.ntuple import load_weights
             self._table = load_weights(weights).table

@@ -9,7 +9,7 @@ import time
 
 from ..errors import CourseError
 
-DEFAULTS = {"games": 4000, "depth": 3, "epochs": 8, "lam": 0.5}
+DEFAULTS = {"games": 4000, "depth": 4, "epochs": 4, "lam": 0.3}
 """The settings the shipped weights were made with (with ``--seed 1``)."""
 
 
@@ -57,7 +57,7 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  self-play: {done}/{args.games} games "
                       f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
         records = self_play(games=args.games, seed=args.seed, depth=args.depth,
-                            progress=progress)
+                            workers=args.workers, progress=progress)
         print(f"self-play: {args.games} games, {len(records)} positions, depth {args.depth}, "
               f"seed {args.seed} ({time.perf_counter() - started:.0f} s)", flush=True)
         if args.data:
@@ -101,6 +101,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--lam", type=_share, default=DEFAULTS["lam"],
                    help="share of the game's result in the target, the rest the search score "
                         f"(default {DEFAULTS['lam']})")
+    p.add_argument("--workers", type=_whole(1, 256), default=os.cpu_count() or 1,
+                   help="processes that play the games (default: one per core); the games "
+                        "are the same whatever their number")
     p.add_argument("--out", default=None, metavar="PATH",
                    help="where to write the weights (default: the shipped "
                         "course_lib/data/learned_eval.npz)")
