@@ -65,7 +65,8 @@ def test_depth_in_nodes_from_the_running_totals():
     """A new engine's count to depth d is the total of its iterations 1..d: the answer is the
     deepest d whose total fits in the budget (far from the budget, so the few nodes the limit
     may overshoot do not matter)."""
-    totals = {d: _nodes(nb11.BUDGET_FEN, d) for d in range(1, 10)}
+    every_switch = {name: True for name in SWITCHES}
+    totals = {d: _nodes(nb11.BUDGET_FEN, d, **every_switch) for d in range(1, 10)}
     fits = [d for d, n in totals.items() if n <= nb11.NODE_BUDGET]
     deepest = max(fits)
     assert totals[deepest + 1] > nb11.NODE_BUDGET * 1.01

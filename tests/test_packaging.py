@@ -115,3 +115,16 @@ def test_stored_widget_outputs_say_what_appears_before_the_notebook_runs():
                 assert '<img src="data:image/svg+xml;base64,' in "".join(
                     data.get("text/html", "")), f"{where}: no picture stored"
     assert checked >= 12, f"only {checked} widget outputs found in the notebooks"
+
+
+def test_every_data_file_is_installed_with_the_package():
+    """A file in course_lib/data that no package-data pattern names would be missing from a
+    wheel (an editable install finds it anyway, so nothing else would notice)."""
+    import fnmatch
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["course_lib"]
+    for path in (ROOT / "course_lib" / "data").iterdir():
+        if path.name.startswith((".", "__")):
+            continue
+        relative = f"data/{path.name}"
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative

@@ -267,9 +267,29 @@ def test_the_engine_answers_uai_with_its_options():
     assert "option name Hash type spin default 16 min 1 max 1024" in options
     assert "option name Clear Hash type button" in options
     assert "option name Move Overhead type spin default 10 min 0 max 5000" in options
+    assert "option name Evaluation type combo default learned var material var learned" \
+        in options
     for switch in SWITCHES:
-        assert f"option name {switch} type check default true" in options
-    assert len(options) == 3 + len(SWITCHES)
+        default = "false" if switch == "nullmove" else "true"       # off: its SPRT lost
+        assert f"option name {switch} type check default {default}" in options
+    assert len(options) == 4 + len(SWITCHES)
+
+
+def test_the_evaluation_option_and_spec_choose_the_evaluation():
+    learned = serve_backend_engine(None)
+    assert learned.evaluation == "learned"
+    assert serve_backend_engine("engine:eval=material").evaluation == "material"
+    code, lines, log = talk_engine("setoption name Evaluation value Material\n"
+                                   "setoption name Evaluation value neural\n"
+                                   "position startpos\ngo depth 2\n")
+    said = [text for text in lines if text.startswith("info string ")]
+    assert len(said) == 1 and "Evaluation is one of material, learned, got 'neural'" in said[0]
+    assert bestmove(lines) in {move.uai() for move in State.start().legal_moves()}
+
+
+def serve_backend_engine(spec):
+    from course_lib.match.uai import _engine_backend
+    return _engine_backend(spec).engine
 
 
 def test_setoption_reaches_the_engine():
@@ -283,7 +303,7 @@ def test_setoption_reaches_the_engine():
     assert ("set_hash", 64) in events and ("set_hash", 32) in events
     # a switch builds a new engine with the switches and the Hash set so far
     rebuilt = [event for event in events if event[0] == "init"][1]
-    assert rebuilt[1] == 32 and rebuilt[2] == {**{s: True for s in SWITCHES}, "lmr": False}
+    assert rebuilt[1] == 32 and rebuilt[2] == {**Engine().switches, "lmr": False}
     assert names.index("new_game") > names.index("set_hash")
 
 

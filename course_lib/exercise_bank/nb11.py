@@ -18,7 +18,8 @@ depth SAVING_DEPTH than the engine with every switch off (a new engine each time
 
 BUDGET_FEN = "x2xoo1/xx1xo1o/xx5/xx3oo/xxx3o/5oo/6o x 5 16"
 NODE_BUDGET = 5_000_000
-"""11-depth-in-nodes: the deepest iteration a new engine (every switch on) finishes on
+"""11-depth-in-nodes: the deepest iteration a new engine (every switch on, ``without()``; null-move
+pruning too, which is off by default) finishes on
 BUDGET_FEN within NODE_BUDGET nodes."""
 
 CLOCK_MS = 60_000
@@ -35,8 +36,8 @@ def _lmr_saving() -> int:
 
 
 def _depth_in_nodes() -> int:
-    from ..engine.lessons import depth_in_nodes
-    return depth_in_nodes(BUDGET_FEN, NODE_BUDGET)
+    from ..engine.lessons import depth_in_nodes, without
+    return depth_in_nodes(BUDGET_FEN, NODE_BUDGET, without())
 
 
 def _soft_limit() -> float:
@@ -56,8 +57,9 @@ register(
 register(
     "11-depth-in-nodes", _depth_in_nodes,
     mistake=8,  # the iteration that was cut short by the budget
-    hint="give the engine the budget as its only limit, Engine().search(position_2, "
-         "SearchLimits(nodes=5_000_000)) or depth_in_nodes(position_2, 5_000_000), and read "
+    hint="give the engine every switch and the budget as its only limit, "
+         "Engine(**without()).search(position_2, SearchLimits(nodes=5_000_000)) or "
+         "depth_in_nodes(position_2, 5_000_000, without()), and read "
          "info.depth: the deepest iteration finished, not the one the budget cut short.",
     compare=_whole_number)
 

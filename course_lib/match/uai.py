@@ -232,7 +232,7 @@ def parse_position(words: list[str]) -> State:
 @dataclass
 class UaiOption:
     """One option of the ``uai`` answer: ``spin`` (a whole number from ``low`` to ``high``),
-    ``check`` (true or false) or ``button`` (no value).
+    ``check`` (true or false), ``combo`` (one of ``choices``) or ``button`` (no value).
 
     >>> hash_option = UaiOption("Hash", "spin", 16, 1, 1024, "MB")
     >>> hash_option.line()
@@ -247,10 +247,14 @@ class UaiOption:
     low: int | None = None
     high: int | None = None
     unit: str = ""
+    choices: tuple[str, ...] = ()
 
     def line(self) -> str:
         if self.kind == "button":
             return f"option name {self.name} type button"
+        if self.kind == "combo":
+            return (f"option name {self.name} type combo default {self.default} "
+                    + " ".join(f"var {choice}" for choice in self.choices))
         if self.kind == "check":
             return f"option name {self.name} type check default {str(bool(self.default)).lower()}"
         return (f"option name {self.name} type spin default {self.default} min {self.low} "
@@ -261,6 +265,12 @@ class UaiOption:
         if self.kind == "button":
             return None
         shown = "nothing" if text is None else repr(text[:40])
+        if self.kind == "combo":
+            for choice in self.choices:
+                if text is not None and text.strip().lower() == choice.lower():
+                    return choice                                  # type: ignore[return-value]
+            raise InvalidUaiCommandError(f"{self.name} is one of {', '.join(self.choices)}, "
+                                         f"got {shown}")
         if self.kind == "check":
             if text is not None and text.lower() in ("true", "false"):
                 return text.lower() == "true"
@@ -369,17 +379,22 @@ class _EngineBackend(_Backend):
     stoppable = True
 
     def __init__(self, make_engine: Callable[..., Any], switches: dict[str, Any], name: str,
-                 limits_type: Any, hash_mb: int = 16) -> None:
+                 limits_type: Any, hash_mb: int = 16, evaluation: str | None = None) -> None:
         self.make_engine = make_engine
         self.switches = dict(switches)
         self.hash_mb = hash_mb
         self.name = name
         self.limits_type = limits_type
-        self.engine = make_engine(hash_mb=self.hash_mb, **self.switches)
+        self.evaluation = evaluation
+        self.engine = self._make()
         self.switches = dict(getattr(self.engine, "switches", None) or self.switches)
         self.options = [UaiOption("Hash", "spin", hash_mb, 1, max(1024, hash_mb), "MB"),
                         UaiOption("Clear Hash", "button"),
                         UaiOption("Move Overhead", "spin", 10, 0, 5000, "ms")]
+        if evaluation is not None:
+            from ..engine.engine import EVALUATIONS
+            self.options.append(UaiOption("Evaluation", "combo", evaluation,
+                                          choices=EVALUATIONS))
         taken = {option.name.lower() for option in self.options}
         self.options += [option for option in _switch_options(self.engine)
                          if option.name.lower() not in taken]
@@ -397,12 +412,19 @@ class _EngineBackend(_Backend):
             self.engine.set_hash(value)
         elif option.name == "Clear Hash":
             self.engine.new_game()
-        elif option.name != "Move Overhead":                 # a switch: a new engine
-            self.switches[option.name] = value
-            engine = self.make_engine(hash_mb=self.hash_mb, **self.switches)
+        elif option.name != "Move Overhead":   # a switch or the evaluation: a new engine
+            if option.name == "Evaluation":
+                self.evaluation = value
+            else:
+                self.switches[option.name] = value
+            engine = self._make()
             engine.warm_up()
             with self._lock:
                 self.engine = engine
+
+    def _make(self) -> Any:
+        extra = {} if self.evaluation is None else {"evaluation": self.evaluation}
+        return self.make_engine(hash_mb=self.hash_mb, **extra, **self.switches)
 
     def endless(self, job: _Go) -> bool:
         limited = any(key in job.numbers for key in
@@ -768,9 +790,11 @@ def _engine_backend(spec: str | None, make_engine: Callable[..., Any] | None = N
                     ) -> _EngineBackend:
     """The engine of ``spec`` (None or ``engine[:key=value,...]``), from ``course_lib.engine``
     unless ``make_engine`` (a class with the Engine interface) is given."""
+    evaluation = None
     if make_engine is None:
         from ..engine import Engine
         make_engine = Engine
+        evaluation = UAI_EVALUATION
     limits_type = _limits_type(make_engine)
     switches: dict[str, Any] = {}
     if spec is not None and spec.strip() != ENGINE_SPEC:
@@ -782,8 +806,16 @@ def _engine_backend(spec: str | None, make_engine: Callable[..., Any] | None = N
             f"{spec!r}: under UAI the go command sets the limits, so {', '.join(limits)} "
             f"cannot be given here; give only hash and the switches (e.g. engine:lmr=0)")
     hash_mb = switches.pop("hash", 16)
+    if "eval" in switches:
+        evaluation = switches.pop("eval")
     return _EngineBackend(make_engine, switches, spec.strip() if spec else
-                          f"{AUTHOR} {ENGINE_SPEC}", limits_type, hash_mb)
+                          f"{AUTHOR} {ENGINE_SPEC}", limits_type, hash_mb, evaluation)
+
+
+UAI_EVALUATION = "learned"
+"""The evaluation of the engine under UAI unless the spec or the ``Evaluation`` option says
+otherwise: the learned one, which won its SPRT against material (course_lib/data/
+engine_ladder.json, the "learned" rung)."""
 
 
 ENGINE_LIMIT_KEYS = ("time", "game", "depth", "nodes")
