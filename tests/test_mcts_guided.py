@@ -318,6 +318,8 @@ def test_spec_strings_build_guided_agents(material_as_shipped):
     assert agent.name == "mcts:tier=fast,time=50,value=learned,prior=learned,c=2,temp=80,fpu=0.4"
     default = make_agent("mcts:tier=fast,value=learned,prior=learned")
     assert default.temperature == WIN_SCALE and default.fpu is None
+    assert default.c == 0.5                                # PUCT's default constant
+    assert make_agent("mcts:tier=fast,value=learned").c == 1.4       # UCB's
     plain = make_agent("mcts:tier=fast,iterations=30,value=playout,prior=none")
     assert not plain.guided and plain.tree.dtype.names[-1] == "wins"
 
@@ -331,6 +333,13 @@ def test_names_round_trip(material_as_shipped):
     assert (again.value, again.prior, again.temperature, again.fpu, again.iterations) == \
         ("learned", "learned", 50.0, 0.25, 100)
     assert FastMCTSAgent(iterations=100).name == "mcts:tier=fast,iterations=100"
+    for c, shown in ((0.5, ""), (1.4, ",c=1.4"), (0.8, ",c=0.8")):
+        puct = guided(iterations=10, prior="learned", c=c, weights=None)
+        assert puct.name == f"mcts:tier=fast,iterations=10,prior=learned{shown}"
+        assert make_agent(puct.name).c == c
+    ucb = guided(iterations=10, value="learned", c=0.5, weights=None)
+    assert ucb.name == "mcts:tier=fast,iterations=10,c=0.5,value=learned"
+    assert make_agent(ucb.name).c == 0.5
 
 
 @pytest.mark.parametrize("spec, words", [

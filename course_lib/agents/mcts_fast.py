@@ -172,6 +172,11 @@ class FastNode:
 
 
 GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fpu": None}
+UCB_C = 1.4
+"""The default ``c`` of UCB (plain MCTS, and ``value="learned"`` without priors)."""
+PUCT_C = 0.5
+"""The default ``c`` of PUCT (``prior="learned"``): with the shipped weights, 50 ms a move,
+c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py``)."""
 
 
 def check_guided_options(value: Any = "playout", prior: Any = "none", temperature: Any = None,
@@ -239,11 +244,14 @@ def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
     >>> guided_spec_name(check_options(iterations=100), check_guided_options(prior="none"))
     'mcts:tier=fast,iterations=100'
     """
-    name = spec_name(options, tier="fast")
+    puct = guided["prior"] == "learned"
+    name = spec_name(dict(options, c=UCB_C) if puct else options, tier="fast")
     parts = [f"{key}={guided[key]:g}" if isinstance(guided[key], float)
              else f"{key}={guided[key]}"
              for key, default in GUIDED_DEFAULTS.items() if guided[key] != default]
     parts = [part.replace("temperature=", "temp=") for part in parts]
+    if puct and options["c"] != PUCT_C:
+        parts.append(f"c={options['c']}")
     return name + ("," + ",".join(parts) if parts else "")
 
 
@@ -283,8 +291,9 @@ class FastMCTSAgent:
     - ``value``: ``"playout"`` (default) or ``"learned"``: a new leaf is scored by the
       evaluation as an expected result, ``1 / (1 + exp(-score / win_scale))``, not a playout
       (then ``playout``, ``epsilon`` and ``cutoff_plies`` do not apply);
-    - ``prior``: ``"none"`` (default: UCB, ``c`` its constant) or ``"learned"``: PUCT,
-      ``Q + c * P * sqrt(N_parent) / (1 + N_child)``, P the softmax of the children's scores;
+    - ``prior``: ``"none"`` (default: UCB, ``c`` its constant, default 1.4) or ``"learned"``:
+      PUCT, ``Q + c * P * sqrt(N_parent) / (1 + N_child)``, P the softmax of the children's
+      scores, ``c`` default ``PUCT_C`` (0.5);
     - ``temperature``: of that softmax, in hundredths of a stone (default: ``win_scale``);
     - ``fpu``: the first-play value, the Q of a child never visited, 0..1 (default: the
       parent's mean result for the player choosing there);
@@ -295,13 +304,15 @@ class FastMCTSAgent:
     """
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None,
-                 c: float = 1.4, expand_after: int = 1, playout: str = "random",
+                 c: float | None = None, expand_after: int = 1, playout: str = "random",
                  epsilon: float | None = None, cutoff_plies: int | None = None,
                  final: str = "visits", seed: int = 0, reuse: bool = False,
                  solver: bool = False, snapshot_every: int = 0, both_cap: float = 2.0,
                  name: str | None = None, value: str = "playout", prior: str = "none",
                  temperature: float | None = None, fpu: float | None = None,
                  weights: Any = None) -> None:
+        if c is None:
+            c = PUCT_C if prior == "learned" else UCB_C
         options = check_options(iterations, time_ms, c, expand_after, playout, epsilon,
                                 cutoff_plies, final, seed, reuse, solver, snapshot_every,
                                 both_cap)

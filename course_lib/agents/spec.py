@@ -118,7 +118,8 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
     "mcts": [
         ("iterations", _whole(1), "iterations per move (default 1000 without time)"),
         ("time", _whole(1), "ms per move (with iterations too: whichever ends first)"),
-        ("c", _number(0, 100), "exploration constant of UCB (default 1.4)"),
+        ("c", _number(0, 100), "exploration constant of UCB (default 1.4), or of PUCT with "
+                               "prior=learned (default 0.5)"),
         ("expand", _whole(1), "a node grows children after this many tries (default 1)"),
         ("playout", _choice("random", "greedy", "cutoff"),
          "random (default), greedy (epsilon-greedy on material) or cutoff (k plies, then eval)"),
