@@ -3,6 +3,7 @@ and against the engine, at the same time per move.
 
     python benchmarks/bench_mcts_guided.py                     # 20 games each at 50 ms a move
     python benchmarks/bench_mcts_guided.py --games 100 --ms 100
+    python benchmarks/bench_mcts_guided.py --against plain engine engine-learned
     python benchmarks/bench_mcts_guided.py --guided "mcts:tier=fast,value=learned,prior=learned,c=1"
 
 Each match is played with the course's arena (``course_lib.match.run_match``): colour-swapped
@@ -109,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="guided spec (default mcts:tier=fast,time=MS,value=learned,"
                              "prior=learned); time=MS is added when it has no time")
     parser.add_argument("--against", nargs="+", default=["plain", "engine"],
-                        help="opponents: plain (fast MCTS), engine, or spec strings")
+                        help="opponents: plain (fast MCTS), engine, engine-learned (the engine "
+                             "with the same learned evaluation), or spec strings")
     parser.add_argument("--positions", type=int, default=20,
                         help="positions for the search rates (0: no rates)")
     parser.add_argument("--every", type=int, default=10, help="plies between those positions")
@@ -120,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     guided = args.guided or f"mcts:tier=fast,time={args.ms},value=learned,prior=learned"
     if "time=" not in guided:
         guided += f",time={args.ms}"
-    named = {"plain": f"mcts:tier=fast,time={args.ms}", "engine": f"engine:time={args.ms}"}
+    named = {"plain": f"mcts:tier=fast,time={args.ms}", "engine": f"engine:time={args.ms}",
+             "engine-learned": f"engine:time={args.ms},eval=learned"}
     opponents = [named.get(name, name) for name in args.against]
     agent = make_agent(guided)                          # reads the weights, or says why not
     for spec in [guided] + opponents:
