@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
 
 from course_lib.ataxx import State  # noqa: E402
 from course_lib.engine import Engine, SearchLimits  # noqa: E402
@@ -186,6 +187,7 @@ def test_the_class_figure_has_a_board_per_class():
         [class_name(k) for k in range(12)]
     assert [len(ax.patches) for ax in figure.axes] == [len(class_windows(k)) + 1
                                                        for k in range(12)]
+    plt.close(figure)
 
 
 # --- the data ---------------------------------------------------------------------------------
@@ -276,6 +278,7 @@ def test_pattern_and_heat_map_figures():
     assert len(ax.texts) == 49 and ax.texts[48].get_text() == "48"
     with pytest.raises(CourseError, match="7x7"):
         draw_lone_stone(np.zeros((6, 7)))
+    plt.close("all")
 
 
 # --- the engine with each evaluation, the stored record ------------------------------------
