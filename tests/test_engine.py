@@ -305,3 +305,25 @@ def test_a_stop_just_before_the_search_begins_still_stops_it():
     assert move in State.start().legal_moves()
     _, info = engine.search(State.start(), SearchLimits(depth=5))   # the flag was cleared
     assert info.depth == 5
+
+
+def test_a_search_to_depth_1_plays_the_best_move_not_the_first():
+    # depth 1 is scored in one loop over the children (no call per child): the root's move
+    # must still be the best child, here the clone c5 that fills the board and wins
+    won = "ooxxoxx/ooxoooo/oo1oooo/xxooooo/xxooxoo/ooxxxxx/ooxooxx x 0 46"
+    for depth in (1, 2, 3):
+        move, info = Engine(hash_mb=1).search(won, SearchLimits(depth=depth))
+        after = State.from_fen(won).apply(move)
+        assert after.is_over() and after.winner() == 1, (depth, move)
+        assert info.mate == 1
+    # a middle game: the depth-1 move is the one with the most stones after it
+    state = State.from_fen("x1o3o/2xx3/1oxo3/2x1x2/3o3/7/o5x x 0 8")
+    move, _ = Engine(hash_mb=1).search(state, SearchLimits(depth=1))
+    best = max(state.legal_moves(), key=lambda m: material_after(state, m))
+    assert material_after(state, move) == material_after(state, best)
+
+
+def material_after(state, move) -> int:
+    from course_lib.ataxx import fast
+    fs = fast.apply(fast.to_fast(state), fast.encode_move(move))
+    return bin(int(fs.first)).count("1") - bin(int(fs.second)).count("1")

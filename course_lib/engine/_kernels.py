@@ -361,6 +361,10 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
             return 0
         ws[PV + ply * MAX_PLY + ply] = best_move
         ws[PV_LEN + ply] = ply + 1
+        if ply == 0:                               # a search to depth 1: the root's move
+            ws[ROOT_BEST] = best_move
+            ws[ROOT_VALUE] = best
+            ws[ROOT_SET] = 1
         if use_tt:
             bound = EXACT
             _tt_store(tt_keys, tt_data, h, depth, best, bound, best_move, ply, ws[GENERATION])
