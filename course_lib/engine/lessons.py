@@ -99,8 +99,9 @@ def _states(positions: Any) -> list[Any]:
 
 
 def measure(positions: Any, depth: int, switches: dict[str, bool] | None = None,
-            hash_mb: int = 4) -> Measured:
-    """Search every position to ``depth`` with a new ``Engine(hash_mb, **switches)`` each.
+            hash_mb: int = 4, evaluation: str = "material") -> Measured:
+    """Search every position to ``depth`` with a new ``Engine(hash_mb, evaluation,
+    **switches)`` each.
 
     >>> m = measure([State.start()], 3, only())
     >>> m.moves, m.scores                   # a clone is written as its square
@@ -111,7 +112,7 @@ def measure(positions: Any, depth: int, switches: dict[str, bool] | None = None,
         raise InvalidArgumentError(f"depth must be a whole number >= 1, got {depth!r}")
     result = Measured([], [], [], [])
     for state in states:
-        engine = Engine(hash_mb=hash_mb, **(switches or {}))
+        engine = Engine(hash_mb=hash_mb, evaluation=evaluation, **(switches or {}))
         engine.warm_up()
         started = time.perf_counter()
         move, info = engine.search(state, SearchLimits(depth=depth))

@@ -448,28 +448,9 @@ def search_with(positions: Any, depth: int, evaluation: str, hash_mb: int = 4) -
     >>> State.start().parse_move(run.moves[0]) in State.start().legal_moves()
     True
     """
-    from ..engine import Engine, SearchLimits
-    from ..engine.engine import EVALUATIONS
-    from ..engine.lessons import Measured, _states
+    from ..engine.lessons import measure
 
-    if evaluation not in EVALUATIONS:
-        raise InvalidArgumentError(f"the engine's evaluation is one of {', '.join(EVALUATIONS)}, "
-                                   f"got {evaluation!r}")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise InvalidArgumentError(f"depth must be a whole number >= 1, got {depth!r}")
-    import time
-
-    result = Measured([], [], [], [])
-    for state in _states(positions):
-        engine = Engine(hash_mb=hash_mb, evaluation=evaluation)
-        engine.warm_up()
-        started = time.perf_counter()
-        move, info = engine.search(state, SearchLimits(depth=depth))
-        result.seconds.append(time.perf_counter() - started)
-        result.nodes.append(info.nodes)
-        result.moves.append(move.uai())
-        result.scores.append(engine.last_value)
-    return result
+    return measure(positions, depth, hash_mb=hash_mb, evaluation=evaluation)
 
 
 def learned_record(path: Any = None) -> dict | None:
