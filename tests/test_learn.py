@@ -257,6 +257,7 @@ def test_the_learn_command_makes_weights_from_a_seed(tmp_path):
     (("--seed", "1", "--games", "0"), "from 1"),
     (("--seed", "x"), "whole number"),
     (("--seed", "1", "--games", "2", "--out", "/no/such/folder/w.npz"), "does not exist"),
+    (("--seed", "1", "--games", "2", "--out", "/"), "is a folder"),
 ])
 def test_the_learn_command_refuses_bad_arguments(args, message):
     done = run_learn(*args)

@@ -45,8 +45,13 @@ def _run(args: argparse.Namespace) -> int:
 
     out = args.out or DEFAULT_WEIGHTS
     folder = os.path.dirname(os.path.abspath(out))
+    if os.path.isdir(out):
+        raise CourseError(f"--out {out} is a folder: give the path of the file to write, "
+                          f"such as {os.path.join(out, 'learned_eval.npz')}")
     if not os.path.isdir(folder):
         raise CourseError(f"--out {out}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise CourseError(f"--out {out}: the folder {folder} cannot be written to")
     started = time.perf_counter()
     if args.data and os.path.exists(args.data) and not args.replay:
         records = GameRecords.load(args.data)
@@ -76,7 +81,11 @@ def _run(args: argparse.Namespace) -> int:
             "positions": run.positions, "validation_positions": run.validation_positions,
             "curve": run.curve, "material_loss": run.material_loss,
             "score_loss": run.score_loss}
-    save_weights(out, run.weights, meta)
+    try:
+        save_weights(out, run.weights, meta)
+    except OSError as error:
+        raise CourseError(f"cannot write the weights to {out}: {error.strerror or error}") \
+            from None
     print(f"wrote {len(run.weights)} weights to {out} (win_scale {run.win_scale:.1f})")
     return 0
 
