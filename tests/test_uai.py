@@ -423,7 +423,8 @@ def test_a_bad_position_leaves_no_position(spec, bad):
     assert serve_uai(spec, io.StringIO(script), out, log=log) == 0
     lines = out.getvalue().splitlines()
     answers = [line.split()[1] for line in lines if line.startswith("bestmove ")]
-    assert answers == ["0000", "b7"]
+    assert len(answers) == 2 and answers[0] == "0000"       # no position: no move
+    assert answers[1] in {move.uai() for move in State.start().legal_moves()}
     said = [line for line in lines if line.startswith("info string no position")]
     assert len(said) == 2 and said[0].startswith("info string no position: ")
     assert said[1].startswith("info string no position to search (")
