@@ -17,7 +17,7 @@ way). ``win_scale = 1 / a`` turns a score into an expected result, and the learn
 times ``win_scale`` and rounded, are in the engine's units, hundredths of a stone.
 
 >>> from course_lib.learn.selfplay import self_play
->>> run = train(self_play(games=6, seed=1, depth=1), epochs=2, seed=1)
+>>> run = train(self_play(games=8, seed=1, depth=2), epochs=2, seed=1)
 >>> run.weights.shape, len(run.curve)
 ((118585,), 2)
 """
