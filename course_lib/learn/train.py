@@ -90,20 +90,28 @@ def fit_logistic(x: np.ndarray, result: np.ndarray, iterations: int = 50) -> tup
     """
     x = np.asarray(x, dtype=np.float64)
     result = np.asarray(result, dtype=np.float64)
-    features = np.stack([x, np.ones_like(x)], axis=1)
-    theta = np.zeros(2)
+    ridge = RIDGE * len(x)
+    a = b = 0.0
+    # Plain sums, not matrix products: numpy's sums are the same on every machine, where a
+    # BLAS kernel may add in another order and round the last digit differently.
     for _ in range(iterations):
-        p = sigmoid(features @ theta)
-        gradient = features.T @ (p - result) + RIDGE * len(x) * theta
-        curvature = (features * (p * (1 - p))[:, None]).T @ features + RIDGE * len(x) * np.eye(2)
-        try:
-            step = np.linalg.solve(curvature, gradient)
-        except np.linalg.LinAlgError:
+        p = sigmoid(a * x + b)
+        error = p - result
+        weight = p * (1 - p)
+        g_a, g_b = np.sum(error * x) + ridge * a, np.sum(error) + ridge * b
+        h_aa = np.sum(weight * x * x) + ridge
+        h_ab = np.sum(weight * x)
+        h_bb = np.sum(weight) + ridge
+        det = h_aa * h_bb - h_ab * h_ab
+        if not det > 0:
             break
-        theta -= step
-        if np.abs(step).max() < 1e-12:
+        step_a = (h_bb * g_a - h_ab * g_b) / det       # the 2x2 Newton step, solved by hand
+        step_b = (h_aa * g_b - h_ab * g_a) / det
+        a -= step_a
+        b -= step_b
+        if max(abs(step_a), abs(step_b)) < 1e-12:
             break
-    return float(theta[0]), float(theta[1])
+    return float(a), float(b)
 
 
 def _popcounts(boards: np.ndarray) -> np.ndarray:
