@@ -218,6 +218,31 @@ def _prove(tree: np.ndarray, node: int) -> bool:
 
 
 @njit(cache=True)
+def _backpropagate(tree: np.ndarray, counters: np.ndarray, path: np.ndarray, depth: int,
+                   to_move: int, outcome: float, solver: bool) -> None:
+    """Phase 4: add the result ``outcome`` (player 1's view) to every node on ``path[0..depth]``
+    (the player into the node at depth d: the root's side to move ``to_move`` for odd d, the
+    other side for even d); with ``solver``, prove what can be proven from the leaf up. Any
+    tree record type with ``visits``, ``wins`` and the solver's fields will do (plain and
+    guided MCTS share it)."""
+    for d in range(depth + 1):
+        row = path[d]
+        player = to_move if d % 2 == 1 else 3 - to_move
+        tree[row].visits += 1
+        if player == 1:
+            tree[row].wins += outcome
+        else:
+            tree[row].wins += 1.0 - outcome
+    if solver:
+        for d in range(depth - 1, -1, -1):
+            if not _prove(tree, path[d]):
+                break
+    counters[C_ENTERED] += depth + 1
+    if depth > counters[C_MAX_DEPTH]:
+        counters[C_MAX_DEPTH] = depth
+
+
+@njit(cache=True)
 def _iterate(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: np.ndarray,
              first: np.uint64, second: np.uint64, blocked: np.uint64, to_move: int, turns: int,
              path: np.ndarray, moves: np.ndarray, stones_buf: np.ndarray,
@@ -268,23 +293,7 @@ def _iterate(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: 
         counters[C_PLAYOUTS] += 1
         outcome = _playout(me, opp, blocked, mover, turns + depth, rng, settings, counters,
                            moves, stones_buf, targets_buf)
-    # Phase 4: backpropagation. The player into the node at depth d: the root's side to move
-    # for odd d, the other side for even d.
-    for d in range(depth + 1):
-        row = path[d]
-        player = to_move if d % 2 == 1 else 3 - to_move
-        tree[row].visits += 1
-        if player == 1:
-            tree[row].wins += outcome
-        else:
-            tree[row].wins += 1.0 - outcome
-    if settings[0].solver:
-        for d in range(depth - 1, -1, -1):
-            if not _prove(tree, path[d]):
-                break
-    counters[C_ENTERED] += depth + 1
-    if depth > counters[C_MAX_DEPTH]:
-        counters[C_MAX_DEPTH] = depth
+    _backpropagate(tree, counters, path, depth, to_move, outcome, settings[0].solver)
 
 
 @njit(cache=True)

@@ -49,9 +49,9 @@ from numba import njit
 from ..ataxx._bitboard import (MOVE_BUFFER, N_SQUARES, PASS_CODE, _apply_move,
                                _empty_squares, _generate_moves, _is_over, _popcount)
 from ..learn.ntuple import learned_eval
-from ._mcts_kernels import (C_ENTERED, C_MAX_DEPTH, C_NEW_NODES, C_NODES, C_PLAYOUTS,
-                            MAX_PATH, NODE, NOT_PROVEN, SETTINGS, _add_child, _best_child,
-                            _grows, _outcome, _playout, _prove)
+from ._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, MAX_PATH, NODE, NOT_PROVEN,
+                            SETTINGS, _add_child, _backpropagate, _best_child, _grows, _outcome,
+                            _playout)
 
 GUIDED_NODE = np.dtype([(name, NODE.fields[name][0]) for name in NODE.names]
                        + [("prior", np.float64), ("evaluation", np.float64)], align=True)
@@ -258,21 +258,7 @@ def _iterate_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray
         counters[C_PLAYOUTS] += 1
         outcome = _playout(me, opp, blocked, mover, turns + depth, rng, settings, counters,
                            moves, stones_buf, targets_buf)
-    for d in range(depth + 1):
-        row = path[d]
-        player = to_move if d % 2 == 1 else 3 - to_move
-        tree[row].visits += 1
-        if player == 1:
-            tree[row].wins += outcome
-        else:
-            tree[row].wins += 1.0 - outcome
-    if settings[0].solver:
-        for d in range(depth - 1, -1, -1):
-            if not _prove(tree, path[d]):
-                break
-    counters[C_ENTERED] += depth + 1
-    if depth > counters[C_MAX_DEPTH]:
-        counters[C_MAX_DEPTH] = depth
+    _backpropagate(tree, counters, path, depth, to_move, outcome, settings[0].solver)
 
 
 @njit(cache=True, nogil=True)
