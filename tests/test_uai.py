@@ -228,7 +228,8 @@ def recording_engine(events: list):
     return Recording
 
 
-def talk_engine(text: str, engine=None, spec=None) -> tuple[int, list[str], str]:
+def talk_engine(text: str, engine=None, spec="engine") -> tuple[int, list[str], str]:
+    """The alpha-beta engine (``uai engine``) fed ``text``: exit code, output lines, log."""
     out, log = io.StringIO(), io.StringIO()
     code = serve_uai(spec, io.StringIO(text), out, log=log, engine=engine)
     return code, out.getvalue().splitlines(), log.getvalue()
@@ -606,9 +607,14 @@ def program():
         child.close()
 
 
-def test_program_go_infinite_waits_for_stop_and_answers_isready_meanwhile(program):
+SERVED = [(), ("engine",)]
+"""The program with no spec (guided MCTS) and with the alpha-beta engine."""
+
+
+@pytest.mark.parametrize("args", SERVED, ids=["default", "engine"])
+def test_program_go_infinite_waits_for_stop_and_answers_isready_meanwhile(program, args):
     # Before: go infinite answered by itself after 182 ms; isready waited for the search.
-    engine = program()
+    engine = program(*args)
     engine.send("position startpos", "go infinite")
     engine.wait_for("info depth", ANSWER_S)
     quiet = engine.quiet_for(1.5)
@@ -621,9 +627,10 @@ def test_program_go_infinite_waits_for_stop_and_answers_isready_meanwhile(progra
     assert got[-1].split()[1] in {move.uai() for move in State.start().legal_moves()}
 
 
-def test_program_stop_ends_a_long_search_at_once(program):
+@pytest.mark.parametrize("args", SERVED, ids=["default", "engine"])
+def test_program_stop_ends_a_long_search_at_once(program, args):
     # Before: stop was ignored; the answer came when the search ended by itself.
-    engine = program()
+    engine = program(*args)
     engine.send("position startpos", "go movetime 120000")
     engine.wait_for("info depth", ANSWER_S)
     started = time.perf_counter()
@@ -632,8 +639,9 @@ def test_program_stop_ends_a_long_search_at_once(program):
     assert time.perf_counter() - started < ANSWER_S
 
 
-def test_program_quit_during_a_search_ends_cleanly(program):
-    engine = program()
+@pytest.mark.parametrize("args", SERVED, ids=["default", "engine"])
+def test_program_quit_during_a_search_ends_cleanly(program, args):
+    engine = program(*args)
     engine.send("position startpos", "go infinite")
     engine.wait_for("info depth", ANSWER_S)
     engine.send("quit")
@@ -673,7 +681,7 @@ def test_ponderhit_ends_a_ponder_search():
     end = threading.Event()
     out = io.StringIO()
     script = HeldOpen("position startpos\ngo ponder\nponderhit\n", end)
-    server = threading.Thread(target=serve_uai, args=(None, script, out),
+    server = threading.Thread(target=serve_uai, args=("engine", script, out),
                               kwargs={"log": io.StringIO()})
     server.start()
     try:

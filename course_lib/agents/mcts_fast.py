@@ -41,8 +41,9 @@ Without ``weights`` the shipped ones are used (``course_lib.learn.ntuple.load_we
 
 from __future__ import annotations
 
+import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -63,6 +64,10 @@ INITIAL_ROWS = 1 << 12
 _FIRST_CHUNK = 16
 _CHUNK_SECONDS = 0.002
 """With a time budget the kernel runs in chunks of about this long, the clock read between."""
+
+
+class TreeFull(Exception):
+    """The tree would outgrow ``FastMCTSAgent.max_tree_mb``: the search ends there."""
 
 
 def _child_position(fs: FastState, code: int) -> FastState:
@@ -343,8 +348,17 @@ class FastMCTSAgent:
                                 self.solver)
             self.counters = np.zeros(N_COUNTERS, dtype=np.int64)
         self.evaluations = 0
+        self.max_tree_mb: float | None = None
+        """The most memory the tree may take, in MB (None: no cap). A search whose tree would
+        grow past it ends there, with what it has, and sets ``tree_full``."""
+        self.tree_full = False
         self.last_result: SearchResult | None = None
         self.stats = MCTSStats()
+        self._started = 0.0
+        self._stop: threading.Event | None = None
+        self._max_depth: int | None = None
+        self._progress: Callable[[FastMCTSAgent], None] | None = None
+        self._progress_every = 1.0
         self.reset()
 
     def warm_up(self) -> None:
@@ -377,14 +391,49 @@ class FastMCTSAgent:
             return None
         return FastNode(self._tree, 0, self._position)
 
+    @property
+    def seconds(self) -> float:
+        """The time of the search running now, from its start; else of the last search."""
+        if self._stop is not None or self._progress is not None:     # a watched search runs
+            return time.perf_counter() - self._started
+        return self.stats.seconds
+
+    @property
+    def tree_bytes(self) -> int:
+        """The memory of the tree's rows in use."""
+        return int(self.counters[C_NODES]) * self._tree.dtype.itemsize
+
+    @property
+    def tree_depth(self) -> int:
+        """The deepest node the last (or running) search reached, the root at 0."""
+        return int(self.counters[C_MAX_DEPTH])
+
     # -- playing -----------------------------------------------------------------------------
 
     def choose_move(self, state: State) -> Any:
         """Search ``state`` and return the move to play (a ``Move`` of ``state.legal_moves()``)."""
         return self.search(state).move
 
-    def search(self, state: State) -> SearchResult:
-        """Run the budget from ``state``; return the SearchResult (also in ``last_result``)."""
+    def search(self, state: State, *, stop: threading.Event | None = None,
+               max_depth: int | None = None,
+               progress: Callable[[FastMCTSAgent], None] | None = None,
+               progress_every_s: float = 1.0) -> SearchResult:
+        """Run the budget from ``state``; return the SearchResult (also in ``last_result``).
+
+        For a program that must answer at any moment (``course_lib match uai``): ``stop``, an
+        event another thread may set, ends the search between two chunks of iterations (a few
+        milliseconds); ``max_depth`` ends it once the tree is that many plies deep;
+        ``progress(agent)`` is called every ``progress_every_s`` seconds meanwhile, when
+        ``agent.root`` and ``agent.stats.iterations`` show the search so far. Whatever ends
+        the search, it has run at least one iteration.
+
+        >>> import threading
+        >>> halt = threading.Event(); halt.set()                 # stopped before it starts
+        >>> agent = FastMCTSAgent(iterations=10_000)
+        >>> result = agent.search(State.start(), stop=halt)
+        >>> result.move in State.start().legal_moves(), agent.stats.iterations < 10_000
+        (True, True)
+        """
         from ..errors import InvalidArgumentError
         from .base import check_can_move
         if not isinstance(state, State):
@@ -392,7 +441,7 @@ class FastMCTSAgent:
                 f"FastMCTSAgent plays ATAXX: give it a course_lib.ataxx.State, got "
                 f"{type(state).__name__}; for other games use MCTSAgent")
         check_can_move(state)                   # GameOverError, in words, once the game is over
-        started = time.perf_counter()
+        started = self._started = time.perf_counter()
         self._set_root(to_fast(state))
         rows = self.counters[C_NODES]
         self.counters[:] = 0                  # this search's counts start at zero ...
@@ -400,13 +449,23 @@ class FastMCTSAgent:
         self.stats = stats = MCTSStats(reused_visits=int(self._tree["visits"][0]),
                                        root_moves=list(state.legal_moves()))
         deadline = started + self.time_ms / 1000 if self.time_ms is not None else None
-        self._run(self.iterations, deadline, until_agree=False)
-        if self.final == "both":
+        self._stop, self._max_depth = stop, max_depth
+        self._progress, self._progress_every = progress, progress_every_s
+        self.tree_full = False
+        try:
+            self._run(self.iterations, deadline, until_agree=False)
+        except TreeFull:
+            self.tree_full = True
+        if self.final == "both" and not self._halted():
             extra = (None if self.iterations is None
                      else int((self.both_cap - 1) * self.iterations))
             extra_deadline = (None if self.time_ms is None else
                               time.perf_counter() + (self.both_cap - 1) * self.time_ms / 1000)
-            self._run(extra, extra_deadline, until_agree=True)
+            try:
+                self._run(extra, extra_deadline, until_agree=True)
+            except TreeFull:
+                self.tree_full = True
+        self._stop = self._progress = None
         root = self.root
         chosen = (final_choice(root, self.final, self.c) if self.prior == "none"
                   else _guided_choice(root, self.final, self.c))
@@ -433,13 +492,21 @@ class FastMCTSAgent:
         fs = self._position
         done = 0
         every = self.snapshot_every
+        watched = (self._stop is not None or self._progress is not None
+                   or bool(self._max_depth) or self.max_tree_mb is not None)
+        timed = deadline is not None or watched
+        next_report = time.perf_counter() + self._progress_every
         while max_iterations is None or done < max_iterations:
             now = time.perf_counter()
-            if deadline is not None and now >= deadline and self._tree["n_children"][0] > 0:
+            if self._tree["n_children"][0] > 0 and (
+                    (deadline is not None and now >= deadline) or self._halted()):
                 break
+            if self._progress is not None and now >= next_report:
+                self._progress(self)
+                next_report = now + self._progress_every
             chunk = (max_iterations - done) if max_iterations is not None else 1 << 30
-            if deadline is not None:
-                chunk = min(chunk, self._chunk)
+            if timed:
+                chunk = min(chunk, 1 if self._max_depth else self._chunk)
             if every:
                 chunk = min(chunk, every - self.stats.iterations % every)
             if self.guided:
@@ -452,16 +519,20 @@ class FastMCTSAgent:
                 full = bool(self.counters[C_FULL])
                 self.counters[C_FULL] = 0
             else:
+                if self.max_tree_mb is not None:      # one new node an iteration at most
+                    chunk = min(chunk, max(1, self._capacity() - int(self.counters[C_NODES])))
                 self._make_room(chunk)
                 ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first,
                            fs.second, fs.blocked, fs.to_move, min(fs.turns, 400), chunk,
                            until_agree)
                 full = False
             elapsed = time.perf_counter() - now
-            if deadline is not None and ran:
+            if timed and ran:
                 per_iteration = max(elapsed / ran, 1e-7)
-                self._chunk = max(1, min(int(_CHUNK_SECONDS / per_iteration),
-                                         int((deadline - now) / per_iteration) + 1))
+                chunk_limit = int(_CHUNK_SECONDS / per_iteration)
+                if deadline is not None:
+                    chunk_limit = min(chunk_limit, int((deadline - now) / per_iteration) + 1)
+                self._chunk = max(1, chunk_limit)
             done += ran
             self.stats.iterations += ran
             if every and ran and self.stats.iterations % every == 0:
@@ -469,12 +540,29 @@ class FastMCTSAgent:
             if ran < chunk and not full:  # the root is proven, or (until_agree) agreement
                 break
 
+    def _capacity(self) -> int:
+        """The most rows the tree may have under ``max_tree_mb`` (at least 2)."""
+        return max(2, int(self.max_tree_mb * (1 << 20)) // self._tree.dtype.itemsize)
+
+    def _halted(self) -> bool:
+        """Whether ``stop`` was set or the tree reached ``max_depth``."""
+        return ((self._stop is not None and self._stop.is_set())
+                or (bool(self._max_depth) and self.counters[C_MAX_DEPTH] >= self._max_depth))
+
     def _make_room(self, rows: int) -> None:
-        """Grow the array so that ``rows`` more nodes fit (each iteration adds at most one)."""
+        """Grow the array so that ``rows`` more nodes fit (each iteration adds at most one),
+        within ``max_tree_mb``; raise TreeFull when they cannot."""
         used = int(self.counters[C_NODES])
         if used + rows <= len(self._tree):
             return
-        bigger = np.zeros(max(2 * len(self._tree), used + rows), dtype=self._tree.dtype)
+        size = max(2 * len(self._tree), used + rows)
+        if self.max_tree_mb is not None:
+            cap = self._capacity()
+            if used + rows > cap:
+                raise TreeFull(f"the tree has {used} nodes; {rows} more would take more than "
+                               f"{self.max_tree_mb} MB")
+            size = min(size, cap)
+        bigger = np.zeros(size, dtype=self._tree.dtype)
         bigger[:used] = self._tree[:used]
         self._tree = bigger
 

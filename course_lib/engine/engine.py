@@ -187,16 +187,34 @@ def time_budget(limits: SearchLimits, to_move: int, empty_squares: int
         margin = min(30.0, max(1.0, 0.03 * limits.movetime_ms))
         hard = max(0.5, limits.movetime_ms - margin) / 1000
         return hard, hard
+    shares = clock_share_ms(limits, to_move, empty_squares)
+    if shares is None:
+        return None, None
+    share, hard = shares
+    return 0.6 * share / 1000, hard / 1000
+
+
+def clock_share_ms(limits: SearchLimits, to_move: int, empty_squares: int
+                   ) -> tuple[float, float] | None:
+    """(share, most) in ms of the side to move's clock for this move: the time left over the
+    moves still to come (``movestogo``, else half the empty squares + 8) plus 3/4 of the
+    increment, at most half the time left; ``most`` is what a move may take when it needs
+    more (2.5 shares, at most a fifth of the time left). None when the clock is not given.
+
+    >>> share, most = clock_share_ms(SearchLimits(btime_ms=10_000, binc_ms=100), 1, 45)
+    >>> round(share), round(most)
+    (403, 1007)
+    """
     left = limits.btime_ms if to_move == FIRST else limits.wtime_ms
     if left is None:
-        return None, None
+        return None
     inc = limits.binc_ms if to_move == FIRST else limits.winc_ms
     moves = limits.movestogo if limits.movestogo else empty_squares / 2 + 8
     share = left / moves + 0.75 * inc
     share = min(share, max(0.0, left - 20) * 0.5)
-    hard = min(2.5 * share, max(0.0, left - 20) / 5)
-    hard = max(hard, min(share, 1.0), 0.5)
-    return 0.6 * share / 1000, hard / 1000
+    most = min(2.5 * share, max(0.0, left - 20) / 5)
+    most = max(most, min(share, 1.0), 0.5)
+    return share, most
 
 
 _loaded = [False]

@@ -106,7 +106,8 @@ from .protocol import _log, run_on_stdio, safe_choose
 
 AUTHOR = "course_lib"
 ENGINE_SPEC = "engine"
-"""The spec of the course's engine (``course_lib.engine``), what ``uai`` runs with no spec."""
+"""The spec of the course's alpha-beta engine (``course_lib.engine``). With no spec ``uai``
+runs guided MCTS (``course_lib.match.uai_mcts.DEFAULT_SPEC``), the stronger player."""
 
 _GO_LIMITS: dict[str, tuple[int, int, str]] = {
     "wtime": (0, 10**9, "ms"), "btime": (0, 10**9, "ms"), "winc": (0, 10**9, "ms"),
@@ -808,8 +809,9 @@ def _engine_backend(spec: str | None, make_engine: Callable[..., Any] | None = N
     hash_mb = switches.pop("hash", 16)
     if "eval" in switches:
         evaluation = switches.pop("eval")
-    return _EngineBackend(make_engine, switches, spec.strip() if spec else
-                          f"{AUTHOR} {ENGINE_SPEC}", limits_type, hash_mb, evaluation)
+    name = (f"{AUTHOR} {ENGINE_SPEC}" if spec is None or spec.strip() == ENGINE_SPEC
+            else spec.strip())
+    return _EngineBackend(make_engine, switches, name, limits_type, hash_mb, evaluation)
 
 
 UAI_EVALUATION = "learned"
@@ -832,7 +834,22 @@ def _limits_type(make_engine: Any) -> Any:
 
 
 def _is_engine_spec(spec: str | None) -> bool:
-    return spec is None or spec.strip().partition(":")[0] == ENGINE_SPEC
+    return spec is not None and spec.strip().partition(":")[0] == ENGINE_SPEC
+
+
+def _backend(spec: str | None, engine: Callable[..., Any] | None = None) -> _Backend:
+    """What serves ``spec``: the alpha-beta engine for ``engine[:...]`` (or any spec when
+    ``engine`` is given with none), stoppable MCTS for fast-tier MCTS and for no spec, and a
+    course agent for the rest. A spec that cannot be built raises ValueError."""
+    from .uai_mcts import MCTSBackend, is_fast_mcts_spec
+    if _is_engine_spec(spec) or (spec is None and engine is not None):
+        return _engine_backend(spec, engine)
+    if is_fast_mcts_spec(spec):
+        return MCTSBackend(spec)
+    from ..agents import make_agent
+    from ..agents.spec import check_agent_spec
+    check_agent_spec(spec, State.start())      # a spec that cannot play ATAXX: now
+    return _AgentBackend(lambda: make_agent(spec), spec)
 
 
 def serve_uai(player: Callable[[], Any] | str | None, stdin: TextIO, stdout: TextIO, *,
@@ -840,20 +857,18 @@ def serve_uai(player: Callable[[], Any] | str | None, stdin: TextIO, stdout: Tex
     """Speak UAI until ``quit`` or the end of the input; return the exit code (0; 2 when the
     agent or engine cannot be prepared).
 
-    ``player`` is None or ``'engine[:key=value,...]'`` for the course's engine, another agent
-    spec (``'alphabeta:depth=4'``), or a function returning a new agent (called at the start
-    and at each ``uainewgame`` after a game was played). ``engine`` replaces the class
+    ``player`` is None for the strongest player (guided MCTS,
+    ``course_lib.match.uai_mcts.DEFAULT_SPEC``), ``'engine[:key=value,...]'`` for the
+    alpha-beta engine, ``'mcts:tier=fast,...'`` for other stoppable MCTS, another agent spec
+    (``'alphabeta:depth=4'``), or a function returning a new agent (called at the start and at
+    each ``uainewgame`` after a game was played). ``engine`` replaces the class
     ``course_lib.engine.Engine`` (anything with its interface; its module's ``SearchLimits``
-    is used).
+    is used) and, with ``player`` None, is what is served.
     """
     log = sys.stderr if log is None else log
     try:
-        if isinstance(player, str) and not _is_engine_spec(player):
-            spec = player
-            from ..agents import make_agent
-            backend: _Backend = _AgentBackend(lambda: make_agent(spec), spec)
-        elif player is None or isinstance(player, str):
-            backend = _engine_backend(player, engine)
+        if player is None or isinstance(player, str):
+            backend = _backend(player, engine)
         else:
             backend = _AgentBackend(player, None)
     except Exception as error:                          # a spec or factory that fails
@@ -863,18 +878,13 @@ def serve_uai(player: Callable[[], Any] | str | None, stdin: TextIO, stdout: Tex
 
 
 def _uai_command(args: argparse.Namespace) -> int:
-    from ..agents.spec import check_agent_spec
-    spec = args.spec
     try:
-        if _is_engine_spec(spec):
-            backend = _engine_backend(spec)
-            return run_on_stdio(lambda stdin, stdout: _Session(backend, stdin, stdout,
-                                                               sys.stderr).run())
-        check_agent_spec(spec, State.start())    # a spec that cannot play ATAXX: now
+        backend = _backend(args.spec)
     except (ValueError, ImportError) as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return 2
-    return run_on_stdio(lambda stdin, stdout: serve_uai(spec, stdin, stdout, log=sys.stderr))
+    return run_on_stdio(lambda stdin, stdout: _Session(backend, stdin, stdout,
+                                                       sys.stderr).run())
 
 
 def register(subparsers: Any) -> None:
