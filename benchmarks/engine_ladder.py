@@ -4,6 +4,7 @@ without it, and the result appended to ``course_lib/data/engine_ladder.json``.
     nice -n 10 python benchmarks/engine_ladder.py                     # every technique
     nice -n 10 python benchmarks/engine_ladder.py --only tt,lmr --max-games 300
     python benchmarks/engine_ladder.py --show                          # the stored records
+    nice -n 10 python benchmarks/engine_ladder.py --mcts --workers 2   # guided MCTS's rungs
 
 Each rung is the course's own test, ``python -m course_lib sprt A B`` with ``--model
 pentanomial --scale normalized --elo0 0 --elo1 10`` (normalized Elo bounds [0, 10], alpha =
@@ -17,6 +18,10 @@ starts no rung after ``--budget-minutes``. Every rung appends one record, decide
 "accepted" (H1: the technique gains at least about 10 normalized Elo), "rejected" (H0: it does
 not gain), or "undecided" at the cap, with the games, the pentanomial counts, the LLR, the Elo
 estimate and its interval, the date and the machine.
+
+With ``--mcts`` the rungs are guided MCTS's (``MCTS_TECHNIQUES``), A =
+``mcts:tier=fast,value=learned,prior=learned,time=MS`` (default 50 ms) with the technique
+and B without it, and the records go to ``course_lib/data/mcts_ladder.json``.
 
 This is a script, not a test: its moves depend on the machine's speed and load.
 """
@@ -35,6 +40,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "course_lib" / "data" / "engine_ladder.json"
+MCTS_DATA = ROOT / "course_lib" / "data" / "mcts_ladder.json"
+GUIDED = "mcts:tier=fast,value=learned,prior=learned"
+MCTS_TECHNIQUES = ["reuse", "solver"]
+"""Guided MCTS's rungs: ``reuse`` keeps the subtree of the position reached from the last
+search, ``solver`` proves wins and losses in the tree and plays by them."""
 TECHNIQUES = ["tt", "pvs", "order", "lmr", "history", "aspiration", "nullmove", "killers",
               "learned"]
 """The rungs, in the order they are run (the largest expected gains first). ``learned`` is the
@@ -43,6 +53,9 @@ evaluation: A scores its leaves with the learned network (``eval=learned``), B w
 
 def specs(technique: str, ms: int, hash_mb: int) -> tuple[str, str]:
     """(A, B) of a rung: A has the technique, B is A without it."""
+    if technique in MCTS_TECHNIQUES:
+        base = f"{GUIDED},time={ms}"
+        return f"{base},{technique}=1", base
     base = f"engine:time={ms},hash={hash_mb}"
     if technique == "learned":
         return f"{base},eval=learned", base
@@ -87,8 +100,8 @@ def rung(technique: str, ms: int, hash_mb: int, max_games: int, seed: int,
     }
 
 
-def load() -> list[dict]:
-    return json.loads(DATA.read_text()) if DATA.exists() else []
+def load(path: Path = DATA) -> list[dict]:
+    return json.loads(path.read_text()) if path.exists() else []
 
 
 def show(records: list[dict]) -> None:
@@ -105,9 +118,11 @@ def show(records: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", default=",".join(TECHNIQUES),
-                        help="techniques to test, comma-separated (default: all, in order)")
-    parser.add_argument("--ms", type=int, default=20, help="time per move (default 20)")
+    parser.add_argument("--mcts", action="store_true",
+                        help="guided MCTS's rungs (" + ", ".join(MCTS_TECHNIQUES) + ")")
+    parser.add_argument("--only", help="techniques to test, comma-separated (default: all, "
+                        "in order)")
+    parser.add_argument("--ms", type=int, help="time per move (default 20; 50 with --mcts)")
     parser.add_argument("--hash", type=int, default=4, help="MB of table (default 4)")
     parser.add_argument("--max-games", type=int, default=300)
     parser.add_argument("--budget-minutes", type=float, default=60.0)
@@ -115,24 +130,26 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--show", action="store_true", help="print the stored records")
     args = parser.parse_args()
+    techniques, data = (MCTS_TECHNIQUES, MCTS_DATA) if args.mcts else (TECHNIQUES, DATA)
+    ms = args.ms if args.ms is not None else (50 if args.mcts else 20)
     if args.show:
-        show(load())
+        show(load(data))
         return
-    chosen = [t.strip() for t in args.only.split(",") if t.strip()]
-    unknown = [t for t in chosen if t not in TECHNIQUES]
+    chosen = [t.strip() for t in (args.only or ",".join(techniques)).split(",") if t.strip()]
+    unknown = [t for t in chosen if t not in techniques]
     if unknown:
         print(f"error: unknown technique {unknown[0]!r}; the techniques are "
-              + ", ".join(TECHNIQUES), file=sys.stderr)
+              + ", ".join(techniques), file=sys.stderr)
         raise SystemExit(2)
     started = time.perf_counter()
     for technique in chosen:
         if time.perf_counter() - started > 60 * args.budget_minutes:
             print(f"budget spent: {technique} and after not run", flush=True)
             break
-        record = rung(technique, args.ms, args.hash, args.max_games, args.seed, args.workers)
-        records = load()
+        record = rung(technique, ms, args.hash, args.max_games, args.seed, args.workers)
+        records = load(data)
         records.append(record)
-        DATA.write_text(json.dumps(records, indent=1) + "\n")
+        data.write_text(json.dumps(records, indent=1) + "\n")
         show([record])
         sys.stdout.flush()
 

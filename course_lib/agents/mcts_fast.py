@@ -86,6 +86,14 @@ def _same(a: FastState, b: FastState) -> bool:
             and a.turns == b.turns)
 
 
+def _may_precede(position: FastState, later: FastState) -> bool:
+    """Whether one move from ``position`` may reach ``later``: the side not to move in
+    ``position`` only loses stones in that move (a clone or jump adds the mover's stones)."""
+    if position.to_move == FIRST:
+        return int(later.second) & ~int(position.second) == 0
+    return int(later.first) & ~int(position.first) == 0
+
+
 class FastNode:
     """A read-only view of one row of a fast agent's tree, shaped like ``mcts.Node``.
 
@@ -584,20 +592,32 @@ class FastMCTSAgent:
         self._position = fs
 
     def _find(self, fs: FastState) -> int:
-        """The row of position ``fs`` at most REUSE_DEPTH plies below the root, or -1."""
-        level = [(0, self._position)]
+        """The row of position ``fs`` at most REUSE_DEPTH plies below the root, or -1.
+
+        Only the level ``fs.turns - root.turns`` can hold it, and one level above it only the
+        nodes where the side not to move has every stone it has in ``fs`` (a move never adds
+        stones of the other side): the search looks at a few rows, not the whole level."""
+        root = self._position
+        plies = fs.turns - root.turns
+        if not 0 <= plies <= REUSE_DEPTH:
+            return -1
         tree = self._tree
-        for _ in range(REUSE_DEPTH + 1):
-            for row, position in level:
-                if _same(position, fs):
-                    return row
+        level = [(0, root)]
+        for depth in range(plies):
             deeper = []
             for row, position in level:
                 child = int(tree["first_child"][row])
                 while child >= 0:
-                    deeper.append((child, _child_position(position, int(tree["move"][child]))))
+                    below = _child_position(position, int(tree["move"][child]))
+                    if depth == plies - 2 and not _may_precede(below, fs):
+                        child = int(tree["next_sibling"][child])
+                        continue
+                    deeper.append((child, below))
                     child = int(tree["next_sibling"][child])
             level = deeper
+        for row, position in level:
+            if _same(position, fs):
+                return row
         return -1
 
     def _snapshot(self) -> None:

@@ -15,6 +15,7 @@ Squares are numbered as in the bitboards, ``row * 7 + column`` from the top left
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from .ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights, evalua
 __all__ = ["square_name", "mover_boards", "scores_both_ways", "image_scores", "class_windows",
            "class_name", "draw_window_classes", "PlyBucket", "by_ply", "game_lengths",
            "corner_patterns", "draw_patterns", "draw_lone_stone", "search_with",
-           "learned_record", "record_text", "map_square"]
+           "learned_record", "record_text", "map_square", "MCTS_LADDER", "mcts_records"]
 
 SIZE = 7
 FILES = "abcdefg"
@@ -465,6 +466,22 @@ def learned_record(path: Any = None) -> dict | None:
 
     records = [r for r in load_ladder(path) if r.get("technique") == "learned"]
     return records[-1] if records else None
+
+
+MCTS_LADDER = Path(__file__).resolve().parents[1] / "data" / "mcts_ladder.json"
+"""Guided MCTS's stored SPRTs, one per technique (``benchmarks/engine_ladder.py --mcts``)."""
+
+
+def mcts_records(path: Any = None) -> list[dict]:
+    """The stored SPRT records of guided MCTS's techniques (``reuse``, ``solver``), oldest
+    first; [] when none is stored.
+
+    >>> mcts_records("/nonexistent/ladder.json")
+    []
+    """
+    from ..engine.lessons import load_ladder
+
+    return load_ladder(MCTS_LADDER if path is None else path)
 
 
 def record_text(record: dict) -> str:

@@ -1,8 +1,17 @@
-"""The course's engine, or any course agent, as a UAI engine for ATAXX tournament managers.
+"""The course's players as UAI engines for ATAXX tournament managers.
 
-    python -m course_lib uai                              # the engine (course_lib.engine)
-    python -m course_lib uai engine:SWITCHES              # the engine with some switches set
+    python -m course_lib uai                              # the strongest: guided MCTS
+    python -m course_lib uai mcts:tier=fast,c=0.7         # another fast-tier MCTS
+    python -m course_lib uai engine                       # the alpha-beta engine
+    python -m course_lib uai engine:SWITCHES              # ... with some switches set
     python -m course_lib uai alphabeta:game=60000         # any other course agent
+
+With no spec the program serves ``course_lib.match.uai_mcts.DEFAULT_SPEC``, MCTS guided by the
+learned evaluation, and any ``mcts:tier=fast`` spec the same way: stoppable, with the options
+``Hash`` (the MB its tree may take), ``Clear Hash`` and ``Move Overhead``; how it reads the
+``go`` limits and what its ``info`` lines say is in ``course_lib.match.uai_mcts``. What follows
+says what every player shares, and what the alpha-beta engine (``engine``) and the other course
+agents do.
 
 UAI (the Universal Ataxx Interface) is UCI with 'a' for 'c'. As in libataxx, x (the first
 player) is "black": ``btime``/``binc`` are x's clock, ``wtime``/``winc`` o's.
@@ -21,12 +30,13 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
   work asked for since (``uainewgame``, ``setoption``) is done. Managers send ``isready``
   before starting the clock, so the first ``go`` does not pay for the compiling.
 - ``setoption name NAME [value VALUE]``: an option from the ``uai`` answer (names in any case).
-  The engine has ``Hash`` (MB of transposition table, 1 to 1024, default 16), ``Clear Hash``
-  (a button), ``Move Overhead`` (ms kept back from every time given by ``go`` for the pipe
-  and the process, 0 to 5000, default 10) and its switches, each a ``check`` or ``spin``
-  option of the same name. Course agents have no options.
+  The alpha-beta engine has ``Hash`` (MB of transposition table, 1 to 1024, default 16),
+  ``Clear Hash`` (a button), ``Move Overhead`` (ms kept back from every time given by ``go``
+  for the pipe and the process, 0 to 5000, default 10) and its switches, each a ``check`` or
+  ``spin`` option of the same name. Course agents have no options.
 - ``uainewgame`` (or ``ucinewgame``): a new game; the engine clears its table, killers and
-  history; a course agent is built afresh (one that has not played yet is already new).
+  history, MCTS forgets its tree and starts its generator again from its seed; a course agent
+  is built afresh (one that has not played yet is already new).
 - ``position startpos|fen FEN [moves m1 m2 ...]``: moves in UAI text (``b6``, ``a7c5``,
   ``0000`` for a pass). A command that cannot be read in full (a FEN that cannot be read, a
   move that cannot be read or is not legal where it comes) leaves NO position: the engine
@@ -35,8 +45,9 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
   than the one it was sent). The FEN's halfmove clock is kept; the course's rules have no
   50-move rule (a game ends with a player without stones, a full board or 400 turns).
 - ``go [wtime W btime B winc WI binc BI movestogo N movetime M depth D nodes N infinite]``:
-  for the engine, every limit goes to its search (``course_lib.engine.SearchLimits``, times
-  less ``Move Overhead``), and each finished iteration is reported as
+  for the alpha-beta engine, every limit goes to its search
+  (``course_lib.engine.SearchLimits``, times less ``Move Overhead``), and each finished
+  iteration is reported as
   ``info depth D seldepth S score cp X|mate N nodes N nps N time T hashfull H pv m1 m2 ...``
   (``mate N``: a forced win in N moves of the side to move, ``-N`` a forced loss). ``go``
   with no limit searches until ``stop`` or a proven result. ``go infinite`` (and ``go
@@ -50,7 +61,7 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
   ``info string`` says so once), and ``nodes`` is not a limit it knows. Its ``info`` line
   gives the depth, the score (a win as ``mate N``, where N is the most moves the win can
   take: the course's values do not count plies), nodes, nps, time and the move.
-- ``stop``: the engine's running search ends at once (measured: under a millisecond) and
+- ``stop``: the engine's (or MCTS's) running search ends at once (measured: under a millisecond) and
   answers with the best move of its deepest finished iteration (or of the unfinished one,
   when a move beat the previous best); a ``go`` still waiting behind it answers after a
   depth-1 search.
@@ -898,19 +909,25 @@ def register(subparsers: Any) -> None:
                     "with the best move so far, go infinite answers only after stop, a go "
                     "during a search waits its turn, isready is answered during a search, and "
                     "isready otherwise waits until the search is compiled and ready. With no "
-                    "spec it runs the course's engine, with the options Hash, Clear Hash, "
-                    "Move Overhead and its switches, and reports every iteration (depth, "
-                    "seldepth, score cp or mate, nodes, nps, time, hashfull, pv). Any other "
-                    "spec runs that course agent, which searches as its spec says and cannot "
-                    "be stopped. A position that cannot be read leaves no position (go then "
+                    "spec it runs the course's strongest player, MCTS guided by the learned "
+                    "evaluation (mcts:tier=fast,value=learned,prior=learned), with the options "
+                    "Hash (the MB its tree may take), Clear Hash and Move Overhead; it uses its "
+                    "share of the clock, counts iterations as nodes and reports each second "
+                    "(depth, seldepth, score cp or mate, nodes, nps, time, hashfull, pv). "
+                    "'engine' runs the alpha-beta engine, with the options Hash, Clear Hash, "
+                    "Move Overhead, Evaluation and its switches, reporting every iteration. Any "
+                    "other spec runs that course agent, which searches as its spec says and "
+                    "cannot be stopped. A position that cannot be read leaves no position (go then "
                     "answers bestmove 0000); bad lines are answered with 'info string'. x is "
                     "'black' (btime), as in libataxx. Logs go to stderr.",
         epilog="example: printf 'uai\\nisready\\nposition startpos\\ngo movetime 1000\\n' "
                "| python -m course_lib uai")
     p.add_argument("spec", nargs="?", default=None,
-                   help="the engine with some switches off or another table size "
-                        "(engine:lmr=0,hash=64; the go command sets the limits), or another "
-                        "agent, e.g. alphabeta:game=60000,order=gain (default: the engine)")
+                   help="another fast-tier MCTS (mcts:tier=fast,c=0.7), the alpha-beta engine "
+                        "with some switches off or another table size (engine, engine:lmr=0,"
+                        "hash=64; the go command sets the limits), or another agent, e.g. "
+                        "alphabeta:game=60000,order=gain (default: guided MCTS, "
+                        "mcts:tier=fast,value=learned,prior=learned)")
     p.set_defaults(run=_uai_command)
 
 

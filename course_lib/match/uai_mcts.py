@@ -47,7 +47,7 @@ DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned"
 """What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights."""
 DEFAULT_TREE_MB = 1024
 """The default ``Hash`` of MCTS: the most memory its tree takes (MB). Guided MCTS fills about
-160 MB a second of search on this course's machine."""
+100 MB a second (250 MB after 2.5 s from the start position on this course's machine)."""
 MAX_TREE_MB = 65_536
 CP_SCALE = 400.0
 """Hundredths of a stone per unit of log-odds in the ``score cp`` of MCTS without the learned
