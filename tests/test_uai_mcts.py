@@ -1,4 +1,4 @@
-"""``python -m course_lib uai`` with no spec: guided MCTS as a UAI engine (course_lib.match.uai_mcts).
+"""``python -m course_lib uai`` with no spec: guided MCTS as a UAI engine (``uai_mcts``).
 
 What a tournament manager or GUI relies on: stop ends any search, go infinite waits for stop,
 nodes and depth are limits, the clock is used by the engine's own rule, the tree's memory is
@@ -93,7 +93,7 @@ def test_no_spec_serves_guided_mcts_with_its_options():
     assert lines[2:-1] == ["option name Hash type spin default 1024 min 1 max 65536",
                            "option name Clear Hash type button",
                            "option name Move Overhead type spin default 10 min 0 max 5000"]
-    assert DEFAULT_SPEC == "mcts:tier=fast,value=learned,prior=learned"
+    assert DEFAULT_SPEC == "mcts:tier=fast,value=learned,prior=learned,reuse=1"
 
 
 def test_which_specs_are_served_as_stoppable_mcts():
@@ -224,3 +224,19 @@ def test_the_agent_is_the_spec_agent():
     backend = MCTSBackend(None)
     assert type(backend.agent) is type(make_agent(DEFAULT_SPEC))
     assert backend.agent.value == "learned" and backend.agent.prior == "learned"
+    assert backend.agent.reuse
+
+
+def test_the_tree_is_kept_from_move_to_move_within_a_game_only():
+    from course_lib.match.uai import parse_position
+    backend = MCTSBackend(None)
+    said: list[str] = []
+    start = State.start()
+    first = backend.search(_Go(start, {"nodes": 2000}, set()), said.append, io.StringIO())
+    reply = parse_position(f"position startpos moves {first.uai()}".split()).legal_moves()[0]
+    later = parse_position(f"position startpos moves {first.uai()} {reply.uai()}".split())
+    backend.search(_Go(later, {"nodes": 100}, set()), said.append, io.StringIO())
+    assert backend.agent.stats.reused_visits > 0          # visits spent on it last move
+    backend.new_game()
+    backend.search(_Go(later, {"nodes": 100}, set()), said.append, io.StringIO())
+    assert backend.agent.stats.reused_visits == 0

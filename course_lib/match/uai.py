@@ -910,7 +910,8 @@ def register(subparsers: Any) -> None:
                     "during a search waits its turn, isready is answered during a search, and "
                     "isready otherwise waits until the search is compiled and ready. With no "
                     "spec it runs the course's strongest player, MCTS guided by the learned "
-                    "evaluation (mcts:tier=fast,value=learned,prior=learned), with the options "
+                    "evaluation that keeps its tree from move to move "
+                    "(mcts:tier=fast,value=learned,prior=learned,reuse=1), with the options "
                     "Hash (the MB its tree may take), Clear Hash and Move Overhead; it uses its "
                     "share of the clock, counts iterations as nodes and reports each second "
                     "(depth, seldepth, score cp or mate, nodes, nps, time, hashfull, pv). "
@@ -927,7 +928,7 @@ def register(subparsers: Any) -> None:
                         "with some switches off or another table size (engine, engine:lmr=0,"
                         "hash=64; the go command sets the limits), or another agent, e.g. "
                         "alphabeta:game=60000,order=gain (default: guided MCTS, "
-                        "mcts:tier=fast,value=learned,prior=learned)")
+                        "mcts:tier=fast,value=learned,prior=learned,reuse=1)")
     p.set_defaults(run=_uai_command)
 
 

@@ -1,7 +1,8 @@
 """Fast-tier MCTS under UAI: a search that ``stop`` ends, that uses the clock and reports.
 
 ``python -m course_lib uai`` with no spec runs ``DEFAULT_SPEC``, MCTS guided by the learned
-evaluation (a value for each leaf, priors for PUCT): the course's strongest player (see the
+evaluation (a value for each leaf, priors for PUCT) that keeps its tree from move to move: the
+course's strongest player (see the
 README's benchmark). Any ``mcts:tier=fast,...`` spec runs the same way.
 
 How a ``go`` is searched (``MCTSBackend.search``):
@@ -43,8 +44,10 @@ from typing import Any, Callable, TextIO
 
 from .uai import _Backend, _Go, UaiOption, serve_uai  # noqa: F401  (serve_uai: the doctest)
 
-DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned"
-"""What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights."""
+DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
+"""What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights,
+keeping the subtree of the position reached for the next move (``reuse=1``, accepted by its
+SPRT in ``course_lib/data/mcts_ladder.json``; ``solver=1`` was not)."""
 DEFAULT_TREE_MB = 1024
 """The default ``Hash`` of MCTS: the most memory its tree takes (MB). Guided MCTS fills about
 100 MB a second (250 MB after 2.5 s from the start position on this course's machine)."""
