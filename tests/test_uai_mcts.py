@@ -233,7 +233,8 @@ def test_the_tree_is_kept_from_move_to_move_within_a_game_only():
     said: list[str] = []
     start = State.start()
     first = backend.search(_Go(start, {"nodes": 2000}, set()), said.append, io.StringIO())
-    reply = parse_position(f"position startpos moves {first.uai()}".split()).legal_moves()[0]
+    from course_lib.match.uai_mcts import principal_variation
+    reply = principal_variation(backend.agent, first)[1].move      # the reply it expects
     later = parse_position(f"position startpos moves {first.uai()} {reply.uai()}".split())
     backend.search(_Go(later, {"nodes": 100}, set()), said.append, io.StringIO())
     assert backend.agent.stats.reused_visits > 0          # visits spent on it last move
