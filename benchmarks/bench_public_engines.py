@@ -3,7 +3,7 @@
     python benchmarks/bench_public_engines.py --opponent PATH [ARGS ...]
         (--movetime MS | --tc SECONDS+INC) [--games 20] [--openings ply3_fair.txt] [--seed 0]
         [--course-spec SPEC | --course-command "CMD"] [--manager arena | --manager cuteataxx PATH]
-        [--opponent-tc SECONDS+INC] [--timeout-buffer 50] [--json FILE]
+        [--timeout-buffer 50] [--json FILE]
 
 Plays ``--games`` games (colour-swapped pairs: each opening once with each colour) between the
 course's engine (``python -m course_lib uai``, its default engine; ``--course-spec SPEC`` for
@@ -29,8 +29,6 @@ Managers:
   settings file this script writes (concurrency 1, no material or easy-fill adjudication, a
   draw at move 201 as the course's 400-turn cap, its ``timeout_buffer``); its own rules are
   libataxx's, with the 50-move draw. Results come from its PGN, depths from its debug log.
-  ``--opponent-tc SECONDS+INC`` gives the opponent a clock of its own (time odds: ``--tc``
-  is then the course's), to find how much time a stronger engine must give away.
 
 Run it under ``nice -n 10`` on a quiet machine (the load average before and after is printed):
 the manager's clocks are wall clocks, and an engine that times its search by CPU time (tiktaxx
@@ -162,18 +160,10 @@ _REASONS = {"Out of time": "timeout", "Illegal move": "illegal", "Material imbal
             "*": "crash"}
 
 
-def _timecontrol(tc: TimeControl) -> dict:
-    return ({"movetime": tc.movetime_ms} if tc.movetime_ms is not None
-            else {"time": tc.time_ms, "inc": tc.inc_ms})
-
-
 def _settings(course_argv: list[str], opponent_argv: list[str], openings_path: str,
-              pgn_path: str, games: int, tc: TimeControl, buffer_ms: int,
-              opponent_tc: TimeControl | None = None) -> dict:
-    opponent = {"name": "opponent", "path": opponent_argv[0], "protocol": "UAI",
-                "arguments": shlex.join(opponent_argv[1:])}
-    if opponent_tc is not None:                 # time odds: cuteataxx's per-engine override
-        opponent["timecontrol"] = _timecontrol(opponent_tc)
+              pgn_path: str, games: int, tc: TimeControl, buffer_ms: int) -> dict:
+    timecontrol = ({"movetime": tc.movetime_ms} if tc.movetime_ms is not None
+                   else {"time": tc.time_ms, "inc": tc.inc_ms})
     return {
         "games": games, "concurrency": 1, "ratinginterval": 10, "verbose": False,
         "debug": True, "recover": False, "colour1": "Black", "colour2": "White",
@@ -181,13 +171,14 @@ def _settings(course_argv: list[str], opponent_argv: list[str], openings_path: s
         # No "material" or "easyfill" key: cuteataxx adjudicates whenever a key is present.
         "adjudicate": {"gamelength": 201, "timeout_buffer": buffer_ms},
         "openings": {"path": openings_path, "repeat": True, "shuffle": False},
-        "timecontrol": _timecontrol(tc),
+        "timecontrol": timecontrol,
         "pgn": {"enabled": True, "verbose": True, "override": True, "path": pgn_path,
                 "event": "bench_public_engines"},
         "engines": [
             {"name": "course", "path": course_argv[0], "protocol": "UAI",
              "arguments": shlex.join(course_argv[1:])},
-            opponent,
+            {"name": "opponent", "path": opponent_argv[0], "protocol": "UAI",
+             "arguments": shlex.join(opponent_argv[1:])},
         ],
     }
 
@@ -242,8 +233,7 @@ def _debug_depths(log: str, course_first: list[bool]) -> list[tuple[list[int], l
 
 def run_cuteataxx(cli: str, course_argv: list[str], opponent_argv: list[str],
                   openings: list[str], tc: TimeControl, buffer_ms: int, on_game,
-                  timeout_s: float, opponent_tc: TimeControl | None = None
-                  ) -> tuple[list[Game], str]:
+                  timeout_s: float) -> tuple[list[Game], str]:
     with tempfile.TemporaryDirectory(prefix="bench_cuteataxx_") as folder:
         openings_path = os.path.join(folder, "openings.txt")
         Path(openings_path).write_text("".join(fen + "\n" for fen in openings))
@@ -251,8 +241,7 @@ def run_cuteataxx(cli: str, course_argv: list[str], opponent_argv: list[str],
         settings_path = os.path.join(folder, "settings.json")
         count = 2 * len(openings)
         Path(settings_path).write_text(json.dumps(_settings(
-            course_argv, opponent_argv, openings_path, pgn_path, count, tc, buffer_ms,
-            opponent_tc),
+            course_argv, opponent_argv, openings_path, pgn_path, count, tc, buffer_ms),
             indent=2))
         out_path = os.path.join(folder, "out.txt")
         with open(out_path, "w") as out:
@@ -377,8 +366,6 @@ def main(argv: list[str] | None = None) -> int:
     engine.add_argument("--course-command", help="the course engine's whole command line")
     parser.add_argument("--manager", nargs="+", default=["arena"], metavar="NAME",
                         help="arena (default), or cuteataxx PATH_TO_cuteataxx-cli")
-    parser.add_argument("--opponent-tc", help="time odds: the opponent's own game clock "
-                        "SECONDS+INC (cuteataxx only; --tc is then the course's)")
     parser.add_argument("--timeout-buffer", type=int, default=50,
                         help="ms a movetime answer may be late (default 50)")
     parser.add_argument("--json", help="write the games and the summary to this file")
@@ -390,12 +377,6 @@ def main(argv: list[str] | None = None) -> int:
         tc = (TimeControl.per_move(args.movetime, args.timeout_buffer)
               if args.movetime is not None else TimeControl.parse(args.tc))
         manager = args.manager[0]
-        opponent_tc = None
-        if args.opponent_tc is not None:
-            if args.tc is None or manager != "cuteataxx":
-                raise CourseError("--opponent-tc (time odds) goes with --tc and --manager "
-                                  "cuteataxx PATH")
-            opponent_tc = TimeControl.parse(args.opponent_tc)
         if manager not in ("arena", "cuteataxx") or (manager == "cuteataxx") != (
                 len(args.manager) == 2) or (manager == "arena" and len(args.manager) != 1):
             raise CourseError("--manager is 'arena' or 'cuteataxx PATH' (the path of "
@@ -415,8 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"          ({note})")
     print(f"opponent: {shlex.join(opponent)}")
     print(f"manager:  {' '.join(args.manager)}; {tc}"
-          + (f", {args.timeout_buffer} ms buffer" if args.movetime else "")
-          + (f"; the opponent's clock {opponent_tc}" if opponent_tc else ""))
+          + (f", {args.timeout_buffer} ms buffer" if args.movetime else ""))
     print(f"openings: {described}; {args.games} games, both colours per opening\n", flush=True)
 
     def on_game(index: int, game: Game) -> None:
@@ -438,8 +418,7 @@ def main(argv: list[str] | None = None) -> int:
                 else 2 * (tc.time_ms + 400 * tc.inc_ms) / 1000
             games, line = run_cuteataxx(args.manager[1], course, opponent, openings, tc,
                                         args.timeout_buffer, on_game,
-                                        timeout_s=60 + args.games * per_game,
-                                        opponent_tc=opponent_tc)
+                                        timeout_s=60 + args.games * per_game)
     except CourseError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return 2
@@ -450,7 +429,6 @@ def main(argv: list[str] | None = None) -> int:
                     "load_after": os.getloadavg()[0],
                     "engines_cpu_s": children.ru_utime + children.ru_stime,
                     "manager": " ".join(args.manager), "tc": str(tc),
-                    "opponent_tc": str(opponent_tc or tc),
                     "course": shlex.join(course), "opponent": shlex.join(opponent),
                     "openings": described})
 

@@ -7,11 +7,17 @@ student can reach; the tests check those positions against oracles written in th
 from __future__ import annotations
 
 import functools
+import sys
+from pathlib import Path
 
 import pytest
 
 from course_lib.agents import RandomAgent
 from course_lib.ataxx import START_FEN, State
+
+# Helper modules shared by test files (uai_helpers) live beside this file; with
+# --import-mode=importlib pytest does not put this folder on sys.path itself.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 GAP_FEN = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 """The spec's second perft position: the start with four blocked squares."""

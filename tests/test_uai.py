@@ -194,6 +194,7 @@ import queue                                              # noqa: E402
 import threading                                          # noqa: E402
 
 from course_lib.engine import SWITCHES, Engine, SearchLimits   # noqa: E402
+from uai_helpers import HeldOpen, infos                        # noqa: E402
 
 MATE_IN_1 = "xo5/7/7/7/7/7/7 x 0 1"
 """x takes o's only stone with any move next to b7: a win in one move."""
@@ -233,30 +234,6 @@ def talk_engine(text: str, engine=None, spec="engine") -> tuple[int, list[str], 
     out, log = io.StringIO(), io.StringIO()
     code = serve_uai(spec, io.StringIO(text), out, log=log, engine=engine)
     return code, out.getvalue().splitlines(), log.getvalue()
-
-
-def infos(lines: list[str]) -> list[dict]:
-    """The ``info depth ...`` lines as {field: text}, the score as (kind, number), the pv as a
-    list."""
-    found = []
-    for line in lines:
-        words = line.split()
-        if words[:2] != ["info", "depth"]:
-            continue
-        fields: dict = {}
-        i = 1
-        while i < len(words):
-            if words[i] == "score":
-                fields["score"] = (words[i + 1], int(words[i + 2]))
-                i += 3
-            elif words[i] == "pv":
-                fields["pv"] = words[i + 1:]
-                break
-            else:
-                fields[words[i]] = words[i + 1]
-                i += 2
-        found.append(fields)
-    return found
 
 
 def test_the_engine_answers_uai_with_its_options():
@@ -328,20 +305,6 @@ def test_a_bad_setoption_is_described_and_changes_nothing(line, words):
     assert not any(event[0] in ("set_hash", "new_game") for event in events)
     assert [event[0] for event in events].count("init") == 1
     assert bestmove(lines) == "b7"
-
-
-class HeldOpen(io.StringIO):
-    """Input that reaches its end only once ``until`` is set (or after 60 s)."""
-
-    def __init__(self, text: str, until: threading.Event) -> None:
-        super().__init__(text)
-        self.until = until
-
-    def readline(self, *args):
-        line = super().readline(*args)
-        if not line:
-            self.until.wait(60)
-        return line
 
 
 def test_go_limits_reach_the_engine_as_search_limits():

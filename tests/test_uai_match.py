@@ -414,26 +414,3 @@ def test_the_benchmark_summary_counts_from_the_course_side():
     # The game lost on time is left out of the games played out.
     assert summary["played_out"] == {"games": 1, "wins": 0, "draws": 1, "losses": 0}
 
-
-def test_time_odds_give_the_opponent_its_own_clock_in_cuteataxx_settings():
-    bench = _bench_module()
-    from course_lib.match.uai_match import TimeControl
-    settings = bench._settings(["course", "uai"], ["opp"], "o.txt", "g.pgn", 2,
-                               TimeControl.parse("10+0.1"), 50, TimeControl.parse("2.5+0.025"))
-    assert settings["timecontrol"] == {"time": 10_000, "inc": 100}
-    course, opponent = settings["engines"]
-    assert "timecontrol" not in course
-    assert opponent["timecontrol"] == {"time": 2_500, "inc": 25}
-    even = bench._settings(["course"], ["opp"], "o.txt", "g.pgn", 2,
-                           TimeControl.parse("10+0.1"), 50)
-    assert all("timecontrol" not in engine for engine in even["engines"])
-
-
-@pytest.mark.parametrize("extra", [["--movetime", "100"],
-                                   ["--tc", "10+0.1", "--manager", "arena"]])
-def test_time_odds_need_a_game_clock_and_cuteataxx(extra, capsys):
-    bench = _bench_module()
-    code = bench.main(["--opponent", sys.executable, "--opponent-tc", "1+0.01", *extra])
-    assert code == 2
-    assert "--opponent-tc (time odds) goes with --tc and --manager cuteataxx" in \
-        capsys.readouterr().err

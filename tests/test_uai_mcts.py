@@ -17,6 +17,7 @@ from course_lib.agents import make_agent
 from course_lib.ataxx import State
 from course_lib.match.uai import _Go, serve_uai
 from course_lib.match.uai_mcts import DEFAULT_SPEC, MCTSBackend, is_fast_mcts_spec
+from uai_helpers import HeldOpen, infos
 
 LEGAL = {move.uai() for move in State.start().legal_moves()}
 MATE_IN_1 = "xo5/7/7/7/7/7/7 x 0 1"
@@ -29,45 +30,8 @@ def talk(text: str, spec: str | None = None) -> tuple[int, list[str], str]:
     return code, out.getvalue().splitlines(), log.getvalue()
 
 
-def infos(lines: list[str]) -> list[dict]:
-    """The ``info depth`` lines as {field: text}; score as (kind, number), pv as a list."""
-    found = []
-    for line in lines:
-        words = line.split()
-        if words[:2] != ["info", "depth"]:
-            continue
-        fields: dict = {}
-        i = 1
-        while i < len(words):
-            if words[i] == "score":
-                fields["score"] = (words[i + 1], int(words[i + 2]))
-                i += 3
-            elif words[i] == "pv":
-                fields["pv"] = words[i + 1:]
-                break
-            else:
-                fields[words[i]] = int(words[i + 1])
-                i += 2
-        found.append(fields)
-    return found
-
-
 def answers(lines: list[str]) -> list[str]:
     return [line.split()[1] for line in lines if line.startswith("bestmove ")]
-
-
-class HeldOpen(io.StringIO):
-    """Input that reaches its end only once ``until`` is set (or after 60 s)."""
-
-    def __init__(self, text: str, until: threading.Event) -> None:
-        super().__init__(text)
-        self.until = until
-
-    def readline(self, *args):
-        line = super().readline(*args)
-        if not line:
-            self.until.wait(60)
-        return line
 
 
 def serve_in_background(script: str, end: threading.Event, spec=None):

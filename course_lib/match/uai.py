@@ -335,6 +335,12 @@ class _Go:
         """``infinite`` and ``ponder`` never answer before ``stop`` (or ``ponderhit``)."""
         return bool(self.flags)
 
+    @property
+    def limited(self) -> bool:
+        """Whether the ``go`` gives a limit that ends the search by itself."""
+        return any(key in self.numbers for key in
+                   ("depth", "nodes", "movetime", "wtime", "btime"))
+
 
 class _Backend:
     """What the protocol drives. ``prepare``, ``new_game``, ``set_option`` and ``search`` run
@@ -439,9 +445,7 @@ class _EngineBackend(_Backend):
         return self.make_engine(hash_mb=self.hash_mb, **extra, **self.switches)
 
     def endless(self, job: _Go) -> bool:
-        limited = any(key in job.numbers for key in
-                      ("depth", "nodes", "movetime", "wtime", "btime"))
-        return job.holds or not limited
+        return job.holds or not job.limited
 
     def search(self, job: _Go, tell: Callable[[str], None], log: TextIO) -> Any:
         numbers, overhead = job.numbers, job.overhead_ms

@@ -111,9 +111,7 @@ class MCTSBackend(_Backend):
             self.agent.reset()
 
     def endless(self, job: _Go) -> bool:
-        limited = any(key in job.numbers for key in
-                      ("depth", "nodes", "movetime", "wtime", "btime"))
-        return job.holds or not (limited or self.cap_ms or self.cap_iterations)
+        return job.holds or not (job.limited or self.cap_ms or self.cap_iterations)
 
     def budget_ms(self, job: _Go) -> float | None:
         """The time for this ``go`` (ms), None for none; see the module's docstring."""
