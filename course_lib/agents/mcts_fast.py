@@ -433,7 +433,8 @@ class FastMCTSAgent:
         milliseconds); ``max_depth`` ends it once the tree is that many plies deep;
         ``progress(agent)`` is called every ``progress_every_s`` seconds meanwhile, when
         ``agent.root`` and ``agent.stats.iterations`` show the search so far. Whatever ends
-        the search, it has run at least one iteration.
+        the search, the root has children to choose from: it runs at least one iteration,
+        unless the tree kept by ``reuse`` already has them.
 
         >>> import threading
         >>> halt = threading.Event(); halt.set()                 # stopped before it starts
