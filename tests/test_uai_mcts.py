@@ -205,3 +205,14 @@ def test_the_tree_is_kept_from_move_to_move_within_a_game_only():
     backend.new_game()
     backend.search(_Go(later, {"nodes": 100}, set()), said.append, io.StringIO())
     assert backend.agent.stats.reused_visits == 0
+
+
+def test_a_transcript_leaves_out_only_what_depends_on_the_machine():
+    from course_lib.match.uai import uai_transcript
+    raw = uai_transcript("position startpos\ngo nodes 200\n", machine_free=False)
+    kept = uai_transcript("position startpos\ngo nodes 200\n")
+    assert "nps" in raw[0] and "time" in raw[0]
+    assert "nps" not in kept[0].split() and "time" not in kept[0].split()
+    assert infos(kept)[0] == {key: value for key, value in infos(raw)[0].items()
+                              if key not in ("nps", "time")}
+    assert kept[-1] == raw[-1] and kept[-1].startswith("bestmove ")

@@ -61,7 +61,8 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
   ``info string`` says so once), and ``nodes`` is not a limit it knows. Its ``info`` line
   gives the depth, the score (a win as ``mate N``, where N is the most moves the win can
   take: the course's values do not count plies), nodes, nps, time and the move.
-- ``stop``: the engine's (or MCTS's) running search ends at once (measured: under a millisecond) and
+- ``stop``: the engine's running search ends at once (measured: under a millisecond; MCTS's
+  between two chunks of iterations, a few milliseconds apart) and
   answers with the best move of its deepest finished iteration (or of the unfinished one,
   when a move beat the previous best); a ``go`` still waiting behind it answers after a
   depth-1 search.
@@ -99,6 +100,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import math
 import queue
 import sys
@@ -373,6 +375,18 @@ SWITCH_SPIN_RANGE = (0, 1_000_000)
 """The range of a whole-number switch of the engine whose own range is not published."""
 
 
+def table_options(hash_mb: int, most_mb: int) -> list[UaiOption]:
+    """The options every stoppable player has: ``Hash`` (MB of its table or tree, default
+    ``hash_mb``, 1 to ``most_mb``), ``Clear Hash`` and ``Move Overhead``.
+
+    >>> [option.line() for option in table_options(16, 1024)][0]
+    'option name Hash type spin default 16 min 1 max 1024'
+    """
+    return [UaiOption("Hash", "spin", hash_mb, 1, most_mb, "MB"),
+            UaiOption("Clear Hash", "button"),
+            UaiOption("Move Overhead", "spin", 10, 0, 5000, "ms")]
+
+
 def _switch_options(engine: Any) -> list[UaiOption]:
     """A ``check`` or ``spin`` option for each switch of ``engine`` (``engine.switches``, a
     mapping of names to their values, if it has one; ranges from ``engine.switch_ranges``)."""
@@ -406,9 +420,7 @@ class _EngineBackend(_Backend):
         self.evaluation = evaluation
         self.engine = self._make()
         self.switches = dict(getattr(self.engine, "switches", None) or self.switches)
-        self.options = [UaiOption("Hash", "spin", hash_mb, 1, max(1024, hash_mb), "MB"),
-                        UaiOption("Clear Hash", "button"),
-                        UaiOption("Move Overhead", "spin", 10, 0, 5000, "ms")]
+        self.options = table_options(hash_mb, max(1024, hash_mb))
         if evaluation is not None:
             from ..engine.engine import EVALUATIONS
             self.options.append(UaiOption("Evaluation", "combo", evaluation,
@@ -892,6 +904,29 @@ def serve_uai(player: Callable[[], Any] | str | None, stdin: TextIO, stdout: Tex
     return _Session(backend, stdin, stdout, log).run()
 
 
+def uai_transcript(commands: str, spec: str | None = None,
+                   machine_free: bool = True) -> list[str]:
+    """The lines ``python -m course_lib uai [spec]`` answers to ``commands`` (run here, in this
+    process), with ``nps`` and ``time`` left out of the ``info`` lines when ``machine_free``
+    (they depend on the machine; the rest of a seeded search does not).
+
+    >>> uai_transcript("position startpos\\ngo depth 1\\n", "greedy")
+    ['info depth 1 score cp 100 nodes 17 pv b7', 'bestmove b7']
+    """
+    out = io.StringIO()
+    serve_uai(spec, io.StringIO(commands), out, log=io.StringIO())
+    lines = []
+    for line in out.getvalue().splitlines():
+        words = line.split()
+        if machine_free and words[:1] == ["info"] and "string" not in words[:2]:
+            for key in ("nps", "time"):
+                if key in words:
+                    at = words.index(key)
+                    del words[at:at + 2]
+        lines.append(" ".join(words))
+    return lines
+
+
 def _uai_command(args: argparse.Namespace) -> int:
     try:
         backend = _backend(args.spec)
@@ -904,6 +939,7 @@ def _uai_command(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``uai [SPEC]`` to the ``python -m course_lib`` command line."""
+    from .uai_mcts import DEFAULT_SPEC
     p = subparsers.add_parser(
         "uai", help="run the course's engine, or an agent, as a UAI engine (for ATAXX "
                     "tournament managers)",
@@ -914,8 +950,8 @@ def register(subparsers: Any) -> None:
                     "during a search waits its turn, isready is answered during a search, and "
                     "isready otherwise waits until the search is compiled and ready. With no "
                     "spec it runs the course's strongest player, MCTS guided by the learned "
-                    "evaluation that keeps its tree from move to move "
-                    "(mcts:tier=fast,value=learned,prior=learned,reuse=1), with the options "
+                    f"evaluation that keeps its tree from move to move ({DEFAULT_SPEC}), "
+                    "with the options "
                     "Hash (the MB its tree may take), Clear Hash and Move Overhead; it uses its "
                     "share of the clock, counts iterations as nodes and reports each second "
                     "(depth, seldepth, score cp or mate, nodes, nps, time, hashfull, pv). "
@@ -931,10 +967,10 @@ def register(subparsers: Any) -> None:
                    help="another fast-tier MCTS (mcts:tier=fast,c=0.7), the alpha-beta engine "
                         "with some switches off or another table size (engine, engine:lmr=0,"
                         "hash=64; the go command sets the limits), or another agent, e.g. "
-                        "alphabeta:game=60000,order=gain (default: guided MCTS, "
-                        "mcts:tier=fast,value=learned,prior=learned,reuse=1)")
+                        f"alphabeta:game=60000,order=gain (default: guided MCTS, "
+                        f"{DEFAULT_SPEC})")
     p.set_defaults(run=_uai_command)
 
 
 __all__ = ["ENGINE_SPEC", "UaiOption", "go_flags", "info_line", "parse_go", "parse_position",
-           "parse_setoption", "register", "serve_uai"]
+           "parse_setoption", "register", "serve_uai", "table_options", "uai_transcript"]

@@ -28,6 +28,7 @@ stone, else ``CP_SCALE``; ``mate N`` when the move is a proven win, N the moves 
 level).
 
 >>> import io
+>>> from course_lib.match.uai import serve_uai
 >>> out = io.StringIO()
 >>> commands = "position startpos\\ngo nodes 300\\n"
 >>> serve_uai("mcts:tier=fast,seed=1", io.StringIO(commands), out)
@@ -42,7 +43,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, TextIO
 
-from .uai import _Backend, _Go, UaiOption, serve_uai  # noqa: F401  (serve_uai: the doctest)
+from .uai import _Backend, _Go, UaiOption, table_options
 
 DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
 """What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights,
@@ -57,7 +58,6 @@ CP_SCALE = 400.0
 evaluation."""
 PV_LENGTH = 40
 """The longest pv an ``info`` line shows."""
-MCTS_LIMIT_KEYS = ("time", "iterations")
 
 
 def is_fast_mcts_spec(spec: str | None) -> bool:
@@ -91,11 +91,8 @@ class MCTSBackend(_Backend):
         self.cap_ms = self.agent.time_ms if "time" in given else None
         self.cap_iterations = self.agent.iterations if "iterations" in given else None
         self.name = (f"course_lib {self.spec}" if spec is None else self.spec)
-        self.tree_mb = DEFAULT_TREE_MB
-        self.agent.max_tree_mb = self.tree_mb
-        self.options = [UaiOption("Hash", "spin", DEFAULT_TREE_MB, 1, MAX_TREE_MB, "MB"),
-                        UaiOption("Clear Hash", "button"),
-                        UaiOption("Move Overhead", "spin", 10, 0, 5000, "ms")]
+        self.agent.max_tree_mb = DEFAULT_TREE_MB
+        self.options = table_options(DEFAULT_TREE_MB, MAX_TREE_MB)
 
     def prepare(self, log: TextIO) -> None:
         self.agent.warm_up()
@@ -105,7 +102,7 @@ class MCTSBackend(_Backend):
 
     def set_option(self, option: UaiOption, value: Any) -> None:
         if option.name == "Hash":
-            self.tree_mb = self.agent.max_tree_mb = value
+            self.agent.max_tree_mb = value
             self.agent.reset()                    # a smaller cap may not hold the old tree
         elif option.name == "Clear Hash":
             self.agent.reset()
@@ -140,7 +137,8 @@ class MCTSBackend(_Backend):
         iterations = job.numbers.get("nodes")
         if self.cap_iterations is not None:
             iterations = min(iterations or self.cap_iterations, self.cap_iterations)
-        if job.stopped.is_set():                 # stopped before it began: one iteration
+        if job.stopped.is_set():   # stopped before it began: at most one iteration (none when
+            #                        the kept tree already has the root's children)
             iterations, time_ms, depth = 1, None, None
         else:
             time_ms, depth = self.budget_ms(job), job.numbers.get("depth")
