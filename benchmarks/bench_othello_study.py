@@ -28,7 +28,7 @@ import platform
 import time
 from datetime import datetime, timezone
 
-from course_lib.case_studies import othello_study as study
+from course_lib.lessons import nb09 as study
 from course_lib.strength import elo_estimate_pairs
 
 

@@ -35,7 +35,7 @@ import time
 from datetime import datetime, timezone
 
 from course_lib.agents import make_agent
-from course_lib.agents.deepening import Stopwatch
+from course_lib.lessons.nb05 import Stopwatch
 from course_lib.ataxx import State
 from course_lib.match import RandomOpenings, play_game, run_match
 from course_lib.match.arena import derive_seed

@@ -68,6 +68,9 @@ def verdict(name: str, answer: Any) -> str:
     """The verdict on ``answer`` for exercise ``name``, as text; never raises."""
     exercise = _EXERCISES.get(name)
     if exercise is None:
+        _load_course_exercises(name[:2] if re.match(r"\d\d-", str(name)) else None)
+        exercise = _EXERCISES.get(name)
+    if exercise is None:
         _load_course_exercises()
         exercise = _EXERCISES.get(name)
     if exercise is None:
@@ -104,15 +107,19 @@ def _is_stub(answer: Any) -> bool:
     return steps in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
 
 
-def _load_course_exercises() -> None:
-    """Import every module of course_lib.exercise_bank: each registers one notebook's
-    exercises (``nb01``, ``nb02``, ...)."""
+def _load_course_exercises(prefix: str | None = None) -> None:
+    """Import the module of notebook ``prefix`` (``"06"``: ``course_lib.lessons.nb06``), which
+    registers that notebook's exercises, or with no prefix every notebook's module."""
     import importlib
     import pkgutil
 
-    from . import exercise_bank
-    for module in pkgutil.iter_modules(exercise_bank.__path__):
-        importlib.import_module(f"{exercise_bank.__name__}.{module.name}")
+    from . import lessons
+    names = [m.name for m in pkgutil.iter_modules(lessons.__path__)
+             if re.fullmatch(r"nb\d\d", m.name)]
+    if prefix is not None:
+        names = [name for name in names if name == f"nb{prefix}"]
+    for name in names:
+        importlib.import_module(f"{lessons.__name__}.{name}")
 
 
 # --- Running a notebook's exercise cells (for tests and for the build tool) -------------------
@@ -146,5 +153,5 @@ def run_exercise_cells(notebook: dict) -> tuple[dict, dict[str, str], str]:
 
 def registered(prefix: str) -> list[str]:
     """The names of the registered exercises of notebook ``prefix`` (``"03"``), sorted."""
-    _load_course_exercises()
+    _load_course_exercises(prefix)
     return sorted(name for name in _EXERCISES if name.startswith(prefix + "-"))

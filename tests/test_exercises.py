@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.ataxx import MAX_TURNS, Move, State, fast
-from course_lib.exercise_bank import nb01 as course_exercises
+from course_lib.lessons import nb01 as course_exercises
 from course_lib.exercises import _EXERCISES, verdict
 
 

@@ -23,7 +23,7 @@ from course_lib.agents.mcts_fast import FastMCTSAgent  # noqa: E402
 from course_lib.ataxx import State  # noqa: E402
 from course_lib.games import TicTacToe  # noqa: E402
 from course_lib.viz import (MCTSGrowth, MCTSGrowthViewer, draw_mcts_tree,  # noqa: E402
-                            mcts_tree_graph, measure_c_effect, plot_c_effect, plot_ucb_terms,
+                            mcts_tree_graph, plot_ucb_terms,
                             plot_visit_shares)
 
 SOLVABLE = "XO./.X./..O"            # X to move, six empty squares: small enough to prove
@@ -501,61 +501,3 @@ def test_ucb_skips_children_proven_lost_for_the_mover():
 
 
 # --- the effect of c -------------------------------------------------------------------------
-
-
-def test_measure_c_effect_is_deterministic_and_in_range():
-    cs = [0.0, 0.5, 1.4, 4.0]
-    first = measure_c_effect(TicTacToe(), cs, iterations=300, seed=4)
-    again = measure_c_effect(TicTacToe(), cs, iterations=300, seed=4)
-    assert first == again
-    assert [row["c"] for row in first] == cs
-    for row in first:
-        assert 0.0 <= row["top_share"] <= 1.0
-        assert 0.0 <= row["entropy"] <= 1.0
-        assert 0.0 <= row["win_rate"] <= 1.0
-        # The same search run here: the shares from the root's children.
-        agent = MCTSAgent(iterations=300, seed=4, c=row["c"])
-        move = agent.choose_move(TicTacToe())
-        visits = [ch.visits for ch in agent.root.children]
-        assert row["move"] == str(move)
-        assert row["top_share"] == pytest.approx(max(visits) / sum(visits))
-        p = [v / sum(visits) for v in visits]
-        assert row["entropy"] == pytest.approx(-sum(x * math.log(x) for x in p if x) / math.log(9))
-        chosen = next(ch for ch in agent.root.children if ch.move == move)
-        assert row["win_rate"] == pytest.approx(chosen.wins / chosen.visits)
-    # Small c piles the visits onto one move; large c spreads them.
-    assert first[0]["top_share"] > first[-1]["top_share"]
-    assert first[0]["entropy"] < first[-1]["entropy"]
-    other_seed = measure_c_effect(TicTacToe(), cs, iterations=300, seed=5)
-    assert other_seed != first
-
-
-def test_entropy_counts_the_moves_not_tried_yet():
-    # 5 iterations, 9 legal moves: 5 children visited once each, 4 moves with no visit.
-    (row,) = measure_c_effect(TicTacToe(), [1.0], iterations=5, seed=0)
-    assert row["tried"] == 5
-    assert row["top_share"] == pytest.approx(1 / 5)
-    assert row["entropy"] == pytest.approx(math.log(5) / math.log(9))
-
-
-def test_measure_c_effect_same_on_both_tiers():
-    cs = [0.3, 2.0]
-    fast = measure_c_effect(State.start(), cs, iterations=80, seed=1, tier="fast")
-    reference = measure_c_effect(State.start(), cs, iterations=80, seed=1, tier="reference")
-    assert fast == reference
-
-
-def test_plot_c_effect_draws_the_table():
-    table = measure_c_effect(TicTacToe(), [2.0, 0.0, 1.0], iterations=200, seed=1)
-    ax = plot_c_effect(table)
-    lines = {l.get_gid(): l for l in ax.get_lines()}
-    rows = sorted(table, key=lambda r: r["c"])
-    for key in ("top_share", "entropy", "win_rate"):
-        line = lines[f"c-effect:{key}"]
-        assert list(line.get_xdata()) == [0.0, 1.0, 2.0]
-        assert list(line.get_ydata()) == [r[key] for r in rows]
-    moves = [t.get_text() for t in ax.texts if str(t.get_gid()).startswith("c-effect:move")]
-    assert moves == [r["move"] for r in rows]
-    ax2 = plot_c_effect(TicTacToe(), cs=[2.0, 0.0, 1.0], iterations=200, seed=1)
-    assert [list(l.get_ydata()) for l in ax2.get_lines()] == \
-        [list(l.get_ydata()) for l in ax.get_lines()]

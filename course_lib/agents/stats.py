@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import InvalidArgumentError
+
 
 @dataclass
 class SearchStats:
@@ -152,3 +154,41 @@ def _label(move: Any) -> str:
         return "root"
     uai = getattr(move, "uai", None)
     return uai() if callable(uai) else str(move)
+
+
+# --- The minimal tree (Knuth and Moore, 1975) -------------------------------------------------
+
+
+def _check_uniform_tree(b: Any, d: Any) -> None:
+    if isinstance(b, bool) or not isinstance(b, (int, float)) or not b >= 1:
+        raise InvalidArgumentError(f"the branching factor b must be a number >= 1, got {b!r}")
+    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        raise InvalidArgumentError(f"the depth d must be a whole number >= 0, got {d!r}")
+
+
+def minimal_tree_leaves(b: float, d: int) -> float:
+    """The fewest leaves alpha-beta can evaluate in a uniform tree (every inner node has ``b``
+    moves, every leaf is ``d`` plies down): b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore,
+    1975). Any order of the moves visits at least these leaves, and the best order (the best
+    move first at every node) visits exactly these. It is the number of nodes at level ``d``
+    of the *minimal tree*; a whole number when ``b`` is one.
+
+    >>> minimal_tree_leaves(3, 2)          # the textbook tree: 5 of its 9 leaves
+    5
+    >>> [minimal_tree_leaves(10, d) for d in range(5)]
+    [1, 10, 19, 109, 199]
+    """
+    _check_uniform_tree(b, d)
+    return b ** ((d + 1) // 2) + b ** (d // 2) - 1
+
+
+def minimal_tree_nodes(b: float, d: int) -> float:
+    """The nodes of the minimal tree to depth ``d``, the root included: the sum of
+    ``minimal_tree_leaves(b, k)`` over the levels k = 0..d. The course's searches count
+    nodes this way (``stats.nodes``), so this is the yardstick for their node counts.
+
+    >>> minimal_tree_nodes(10, 2)          # 1 + 10 + 19
+    30
+    """
+    _check_uniform_tree(b, d)
+    return sum(minimal_tree_leaves(b, k) for k in range(d + 1))

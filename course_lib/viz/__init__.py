@@ -22,7 +22,7 @@ __all__ = ["BoardPicture", "PlayBoard", "SearchStepper", "board_svg", "draw_alph
            "plot_operating_characteristic", "show_board", "subtree", "tidy_layout",
            # MCTS pictures and the growth viewer
            "MCTSGrowth", "MCTSGrowthViewer", "draw_mcts_tree", "mcts_tree_graph",
-           "measure_c_effect", "plot_c_effect", "plot_ucb_terms", "plot_visit_shares",
+           "plot_ucb_terms", "plot_visit_shares",
            # a live sequential test between two agents
            "LiveSprt"]
 
@@ -45,8 +45,6 @@ _LAZY = {
     "MCTSGrowth": "mcts_plots",
     "draw_mcts_tree": "mcts_plots",
     "mcts_tree_graph": "mcts_plots",
-    "measure_c_effect": "mcts_plots",
-    "plot_c_effect": "mcts_plots",
     "plot_ucb_terms": "mcts_plots",
     "plot_visit_shares": "mcts_plots",
     "MCTSGrowthViewer": "mcts_widget",

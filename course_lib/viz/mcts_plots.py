@@ -1,4 +1,4 @@
-"""MCTS as pictures: the tree, how it grows, where the visits go, the UCB rule and the effect of c.
+"""MCTS as pictures: the tree, how it grows, where the visits go and the UCB rule.
 
 Everything here reads a finished search of ``MCTSAgent`` or ``FastMCTSAgent``
 (``course_lib.agents.mcts`` / ``mcts_fast``): an agent, its ``root`` (a ``Node`` or a
@@ -18,9 +18,6 @@ Everything here reads a finished search of ``MCTSAgent`` or ``FastMCTSAgent``
   search goes on (from ``snapshot_every``), the move played in bold.
 - ``plot_ucb_terms(node, c)``: for each child, UCB = Q/N (exploitation) + c sqrt(2 ln N(v) / N)
   (exploration) as stacked bars; the child that selection takes next is marked.
-- ``measure_c_effect(state, cs)`` and ``plot_c_effect(table)``: for several c, how concentrated
-  the root's visits are (the top move's share, the normalized entropy) and the chosen move's
-  win rate.
 
 Nothing here calls ``plt.show()``; with ``ax=None`` a new figure is made with pyplot. The same
 search always gives the same picture.
@@ -771,121 +768,4 @@ def plot_ucb_terms(node: Any, c: float | None = None, ax: Any = None, top: int |
         elif top is not None and len(indices) < len(rows):
             title += f": the {len(indices)} highest of {len(rows)} children"
     ax.set_title(title, fontsize=10)
-    return ax
-
-
-# --- The effect of c ------------------------------------------------------------------------
-
-
-class CEffectTable(list):
-    """The rows of ``measure_c_effect`` (dicts), shown as a table in a notebook."""
-
-    columns = ("c", "move", "top_share", "entropy", "win_rate", "visits", "tried",
-               "tree_nodes", "max_depth")
-
-    def column(self, name: str) -> list[Any]:
-        return [row[name] for row in self]
-
-    def _cells(self) -> list[list[str]]:
-        def cell(key: str, value: Any) -> str:
-            return f"{value:.3f}" if isinstance(value, float) and key != "c" else (
-                f"{value:g}" if isinstance(value, float) else str(value))
-        return [[cell(k, row[k]) for k in self.columns] for row in self]
-
-    def __str__(self) -> str:
-        cells = [list(self.columns)] + self._cells()
-        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
-        return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells)
-
-    def _repr_html_(self) -> str:
-        from html import escape
-        head = "".join(f"<th>{escape(k)}</th>" for k in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>"
-                       for r in self._cells())
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def visit_entropy(visits: Sequence[int], moves: int) -> float:
-    """The entropy of the visit distribution over ``moves`` root moves, divided by its largest
-    possible value ln(moves): 0 when one move has every visit, 1 when all are equal."""
-    total = sum(visits)
-    if moves < 2 or total == 0:
-        return 0.0
-    h = -sum(v / total * math.log(v / total) for v in visits if v)
-    return min(1.0, max(0.0, h / math.log(moves)))
-
-
-def measure_c_effect(state: Any, cs: Sequence[float] = (0.0, 0.25, 0.5, 1.0, 1.4, 2.0, 4.0),
-                     iterations: int = 1000, seed: int = 0, tier: str = "auto",
-                     **options: Any) -> CEffectTable:
-    """One seeded search of ``state`` per exploration constant c; a row per c.
-
-    Row keys: ``c``; ``move`` (the move chosen, as text); ``top_share`` (the most visited
-    root move's share of the root children's visits); ``entropy`` (of that distribution over
-    all the root's legal moves, 0 = one move only, 1 = spread evenly; see ``visit_entropy``);
-    ``win_rate`` and ``visits`` (of the chosen move); ``tried`` (root moves with a child);
-    ``tree_nodes``; ``max_depth``. The same arguments give the same table (the two tiers
-    too: they build the same trees).
-    """
-    cs = list(cs)
-    if not cs:
-        raise ValueError("give at least one value of c")
-    table = CEffectTable()
-    moves = len(state.legal_moves())
-    for c in cs:
-        agent = make_mcts_agent(state, tier, iterations=iterations, seed=seed, c=c, **options)
-        result = agent.search(state)
-        children = agent.root.children
-        visits = [child.visits for child in children]
-        total = sum(visits)
-        chosen = next(ch for ch in children if ch.move == result.move)
-        table.append(dict(
-            c=float(c), move=move_label(result.move), top_share=max(visits) / total,
-            entropy=visit_entropy(visits, moves), win_rate=chosen.wins / chosen.visits,
-            visits=chosen.visits, tried=len(children), tree_nodes=result.stats.tree_nodes,
-            max_depth=result.stats.max_depth))
-    return table
-
-
-def plot_c_effect(table_or_state: Any, ax: Any = None, title: str | None = None,
-                  **measure: Any) -> Any:
-    """The effect of the exploration constant c, from ``measure_c_effect``; return the Axes.
-
-    Three lines against c, all between 0 and 1: the most visited root move's share of the
-    visits, the normalized entropy of the visits (how evenly they are spread), and the chosen
-    move's win rate, with the chosen move written at each point. ``table_or_state`` is a table
-    from ``measure_c_effect``, or a position (then ``measure`` goes to ``measure_c_effect``).
-    """
-    if isinstance(table_or_state, list):
-        table = table_or_state
-        if measure:
-            raise ValueError("the measure options go with a position, not with a table")
-    else:
-        table = measure_c_effect(table_or_state, **measure)
-    if not table:
-        raise ValueError("the table is empty")
-    rows = sorted(table, key=lambda r: r["c"])
-    cs = [r["c"] for r in rows]
-    if ax is None:
-        import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(6.8, 4.2), layout="constrained")
-    ax.plot(cs, [r["top_share"] for r in rows], marker="o", color=EXPLOIT_COLOR,
-            linewidth=1.8, label="top move's share of the visits", gid="c-effect:top_share")
-    ax.plot(cs, [r["entropy"] for r in rows], marker="s", color=EXPLORE_COLOR, linewidth=1.8,
-            label="entropy of the visits (normalized)", gid="c-effect:entropy")
-    ax.plot(cs, [r["win_rate"] for r in rows], marker="D", color="#009e73", linewidth=1.8,
-            label="chosen move's win rate", gid="c-effect:win_rate")
-    for r in rows:
-        ax.annotate(r["move"], (r["c"], r["win_rate"]), xytext=(0, 6),
-                    textcoords="offset points", ha="center", va="bottom", fontsize=7,
-                    color="#00664b", gid=f"c-effect:move:{r['c']:g}")
-    ax.set_ylim(0, 1.3)
-    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
-    ax.set_xlabel("exploration constant c")
-    ax.set_ylabel("share, entropy, win rate")
-    ax.grid(True, linewidth=0.5, alpha=0.5)
-    ax.legend(fontsize=8, loc="upper center", ncol=2)
-    ax.set_title(title if title is not None else
-                 "Small c: the visits pile onto one move; large c: they spread out",
-                 fontsize=10)
     return ax

@@ -5,7 +5,7 @@ configuration and keeps the node counts; ``plot_node_counts`` draws them on a lo
 two reference curves: b^d (every node, as minimax visits) and the nodes of Knuth and Moore's
 minimal tree (the best case of alpha-beta, the best move first everywhere: at depth d it has
 b^ceil(d/2) + b^floor(d/2) - 1 leaves, about 2 b^(d/2); see
-``course_lib.agents.experiments.minimal_tree_nodes``).
+``course_lib.agents.stats.minimal_tree_nodes``).
 
 >>> from course_lib.games import TicTacToe
 >>> measure_node_counts(TicTacToe(), [1, 2], {"minimax": {"algorithm": "minimax"}})
@@ -101,7 +101,7 @@ def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[
     b = f"{branching:g}"
     ax.plot(xs, [branching ** x for x in xs], linestyle="--", color="#555555", linewidth=1.2,
             label=f"$b^{{d}}$ (every node), b = {b}", gid=REFERENCE_FULL_GID, zorder=2)
-    from ..agents.experiments import minimal_tree_nodes
+    from ..agents.stats import minimal_tree_nodes
 
     whole = list(range(math.ceil(low), math.floor(high) + 1))
     ax.plot(whole, [minimal_tree_nodes(branching, d) for d in whole], linestyle="--",

@@ -1,0 +1,694 @@
+"""Notebook 09, the Othello study redone: its helpers and its exercises.
+
+The study's experiments, redone: its match method, its self-play table, its
+"strategic horizon" and its move-ordering table, each measured again, seeded and bounded.
+
+The study's figures are kept here as data (``STUDY_MATCHES``, ``STUDY_SELF_PLAY``,
+``STUDY_ORDERING``), quoted from its report. Its agents are minimax searches of a fixed depth
+with one evaluation each (disc count, the "arbitrary" map or the research map), scoring a
+finished game as a win or a loss whatever the margin (``scoring='win'``). They are
+deterministic.
+
+Every search here is the compiled alpha-beta of ``_othello_kernels`` (negamax form, the first
+best root move kept). Alpha-beta returns the minimax value, and a root move that only ties the
+best value so far fails low (its value is at most alpha), so in board order it plays the same
+move as minimax, the first best in board order; the tests check both against the readable
+searches of ``course_lib.agents.search``.
+
+>>> result = search(Othello(), 5, "research")
+>>> result.move, result.value, result.stats.nodes
+('d3', 7, 481)
+>>> search(Othello(), 5, "research", order="position").value
+7
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import time
+from dataclasses import dataclass, field
+from statistics import mean
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..agents.evaluation import Evaluation
+from ..agents.evaluation import exact as exact_of
+from ..agents.search import Searcher
+from ..agents.stats import SearchResult, SearchStats, minimal_tree_nodes
+from ..errors import GameOverError, InvalidArgumentError
+from ..games.othello import (BLACK, EVALUATIONS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, WHITE,
+                             Othello)
+from ..games.othello_fast import _WEIGHTS, EVALUATION_CODES, _boards
+from ..rng import SplitMix64, check_seed
+from ..strength import Sprt
+from ._othello_kernels import ORDER_CODES, SCORING_CODES, WIN, _root
+from ..exercises import register
+from .compare import whole_number
+
+SCORINGS = tuple(SCORING_CODES)
+"""How a finished game is scored: ``heuristic`` (the evaluation), ``margin`` (+-(1000 + disc
+margin), the course's ``exact``), ``win`` (+-1000, the study's maximum reward)."""
+ORDERS = tuple(ORDER_CODES)
+"""The move orders: ``none`` (board order), ``position`` (research-map weight of the target
+square), ``gain`` (discs flipped), ``intuition`` (root moves by a depth-3 search), and the
+dynamic orders of the course's ``Searcher``: ``killers``, ``history``, ``killers-history``."""
+_POSITION = np.array(RESEARCH_WEIGHTS, dtype=np.int64)
+
+# --- the study's figures, as it reported them ---------------------------------------------------
+
+STUDY_MATCHES: tuple[dict, ...] = (
+    {"map": "arbitrary", "depth": 4, "games": 30, "weighted": 15, "discs": 15, "draws": 0,
+     "reading": "white always wins, whatever the evaluation"},
+    {"map": "arbitrary", "depth": 5, "games": 15, "weighted": 7, "discs": 8, "draws": 0,
+     "reading": "white always wins; weighted loses by more"},
+    {"map": "arbitrary", "depth": 6, "games": 8, "weighted": 8, "discs": 0, "draws": 0,
+     "reading": "weighted wins with either colour"},
+    {"map": "research", "depth": 4, "games": 30, "weighted": 30, "discs": 0, "draws": 0,
+     "reading": "average margin 40.5 discs"},
+    {"map": "research", "depth": 5, "games": 16, "weighted": 16, "discs": 0, "draws": 0,
+     "reading": "average margin 5"},
+    {"map": "research", "depth": 6, "games": 8, "weighted": 8, "discs": 0, "draws": 0,
+     "reading": "average margin 33"},
+)
+"""The study's matches, weighted map against disc count, both minimax at the same depth."""
+
+STUDY_SELF_PLAY: tuple[dict, ...] = tuple(
+    {"depth": d, "winner": w, "black": b, "white": wh, "black_nodes": bn, "white_nodes": wn,
+     "black_seconds": bs, "white_seconds": ws}
+    for d, w, b, wh, bn, wn, bs, ws in (
+        (3, "black", 45, 19, 1289, 1262, 0.004, 0.004),
+        (4, "black", 39, 25, 4631, 4628, 0.013, 0.013),
+        (5, "black", 42, 22, 20127, 19892, 0.053, 0.055),
+        (6, "white", 30, 34, 119032, 139211, 0.327, 0.382),
+        (7, "white", 15, 49, 258919, 285770, 0.685, 0.771),
+        (8, "white", 29, 35, 656178, 1192426, 1.871, 3.303),
+        (9, "black", 36, 28, 4475585, 4564706, 11.834, 12.483)))
+"""The study's alpha-beta self-play (research map) from the start: the winner, the final
+discs, mean nodes and mean seconds per move of each side (TypeScript)."""
+
+STUDY_ORDERING: dict[int, dict[str, int]] = {
+    3: {"none": 1075, "position": 825, "intuition": 817},
+    4: {"none": 5726, "position": 5141, "intuition": 4752},
+    5: {"none": 21912, "position": 17357, "intuition": 15724},
+    6: {"none": 103834, "position": 89850, "intuition": 91879},
+    7: {"none": 369598, "position": 320732, "intuition": 363748},
+    8: {"none": 1987434, "position": 1974373, "intuition": 1751863},
+}
+"""The study's mean nodes searched by alpha-beta with each move order, by depth."""
+
+
+# --- one search ---------------------------------------------------------------------------------
+
+def _check_depth(depth: int, low: int = 1, high: int = 60) -> int:
+    if isinstance(depth, bool) or not isinstance(depth, int) or not low <= depth <= high:
+        raise InvalidArgumentError(f"depth must be a whole number from {low} to {high}, "
+                                   f"got {depth!r}")
+    return depth
+
+
+def _check_choice(name: str, value: str, choices: Iterable[str]) -> str:
+    choices = tuple(choices)
+    if value not in choices:
+        raise InvalidArgumentError(f"unknown {name} {value!r}; choose from {', '.join(choices)}")
+    return value
+
+
+def search(state: Othello, depth: int, evaluation: str = "research", order: str = "none",
+           scoring: str = "win") -> SearchResult:
+    """Compiled alpha-beta of ``state`` to ``depth`` with a study evaluation (``discs``,
+    ``arbitrary``, ``research``) and a move order (``ORDERS``). A finished game scores
+    (``SCORINGS``): ``win``, +-1000 whatever the margin, as the study's "a win is the maximum
+    reward"; ``margin``, +-(1000 + disc margin), as the course's ``exact``; ``heuristic``, the
+    evaluation.
+
+    ``stats.nodes`` counts every node visited, the intuition order's shallow searches
+    included; ``stats.ordering_nodes`` is the part those took (as the readable ``Searcher``
+    counts them).
+
+    >>> r = search(Othello(), 4, "discs", order="intuition")
+    >>> r.move, r.value, r.stats.nodes - r.stats.ordering_nodes, r.stats.ordering_nodes
+    ('d3', -2, 137, 46)
+    """
+    if not isinstance(state, Othello):
+        raise InvalidArgumentError(f"search takes an Othello state, got {type(state).__name__}")
+    _check_depth(depth)
+    _check_choice("evaluation", evaluation, EVALUATION_CODES)
+    _check_choice("move order", order, ORDERS)
+    _check_choice("scoring", scoring, SCORINGS)
+    if not state.legal_moves():
+        raise GameOverError("the game is over: there is no move to search")
+    me, opp = _boards(state)
+    kind = EVALUATION_CODES[evaluation]
+    counts = np.zeros(4 + depth, dtype=np.int64)
+    ordering = np.zeros(1, dtype=np.int64)
+    started = time.perf_counter()
+    square, value = _root(me, opp, depth, kind, _WEIGHTS[kind], SCORING_CODES[scoring],
+                          ORDER_CODES[order],
+                          _POSITION, counts, ordering)
+    seconds = time.perf_counter() - started
+    per_ply = [int(n) for n in counts[3:3 + depth + 1]]
+    while per_ply and per_ply[-1] == 0:
+        per_ply.pop()
+    stats = SearchStats(nodes=int(counts[0] + ordering[0]), leaves=int(counts[1]),
+                        cutoffs=int(counts[2]), ordering_nodes=int(ordering[0]), depth=depth,
+                        seconds=seconds, nodes_per_depth=per_ply)
+    return SearchResult(move=PASS if square == -1 else SQUARE_NAMES[square], value=int(value),
+                        depth=depth, stats=stats)
+
+
+class _StudySearcher(Searcher):
+    """The readable ``Searcher`` with ``order='static'`` read as the study's position order
+    (``state.static_score``, the research map's weight of the target square)."""
+
+    def ordered(self, state: Any, moves: list[Any], ply: int, table_move: Any) -> list[Any]:
+        if self.order == "static":
+            return sorted(moves, key=state.static_score, reverse=True)
+        return super().ordered(state, moves, ply, table_move)
+
+
+def win_scored(evaluation: Evaluation) -> Evaluation:
+    """``evaluation`` with a finished game scored +-1000 for the winner whatever the margin,
+    0 for a draw (the study's "a win is the maximum reward").
+
+    >>> from course_lib.games.othello import disc_count
+    >>> win_scored(disc_count)(Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx o"), 2)
+    -1000
+    """
+    def evaluate(state: Othello, player: int) -> float:
+        if not state.is_terminal():
+            return evaluation(state, player)
+        winner = state.winner()
+        return 0 if winner == 0 else WIN if winner == player else -WIN
+
+    evaluate.__name__ = f"win_scored({getattr(evaluation, '__name__', 'evaluation')})"
+    return evaluate
+
+
+def study_evaluation(evaluation: str, scoring: str = "win") -> Evaluation:
+    """The readable evaluation function that ``search(..., evaluation, scoring=scoring)`` uses."""
+    _check_choice("evaluation", evaluation, EVALUATION_CODES)
+    _check_choice("scoring", scoring, SCORINGS)
+    function = EVALUATIONS[evaluation]
+    if scoring == "margin":
+        return exact_of(function)
+    return win_scored(function) if scoring == "win" else function
+
+
+def readable_search(state: Othello, depth: int, evaluation: str = "research",
+                    order: str = "none", scoring: str = "win",
+                    algorithm: str = "negamax-alphabeta") -> SearchResult:
+    """The same search in the readable tier (``course_lib.agents.search.Searcher``): slow, for
+    checking ``search`` and for small depths. ``algorithm="minimax"`` takes order ``none``.
+
+    >>> readable_search(Othello(), 3, "research", algorithm="minimax").move
+    'd3'
+    """
+    _check_choice("move order", order, ORDERS)
+    function = study_evaluation(evaluation, scoring)
+    names = {"position": "static", "killers": "none", "history": "none",
+             "killers-history": "none"}
+    return _StudySearcher(algorithm, function, order=names.get(order, order),
+                          killers=order in ("killers", "killers-history"),
+                          history=order in ("history", "killers-history")).run(state, depth)
+
+
+# --- games --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Player:
+    """A deterministic study agent: alpha-beta (= minimax's move) to ``depth`` with
+    ``evaluation``, moves tried in ``order``."""
+
+    evaluation: str = "research"
+    depth: int = 4
+    order: str = "none"
+    scoring: str = "win"
+
+    def __post_init__(self) -> None:
+        _check_choice("scoring", self.scoring, SCORINGS)
+        _check_choice("evaluation", self.evaluation, EVALUATION_CODES)
+        _check_depth(self.depth, 1, 20)
+        _check_choice("move order", self.order, ORDERS)
+
+
+@dataclass
+class Game:
+    """One finished game: the moves from the start (the opening's random moves included), the
+    final discs, and each side's searched moves' nodes and seconds (forced passes are played
+    without a search)."""
+
+    moves: tuple[str, ...]
+    black: int
+    white: int
+    opening_plies: int = 0
+    nodes: dict[int, list[int]] = field(default_factory=lambda: {BLACK: [], WHITE: []})
+    seconds: dict[int, list[float]] = field(default_factory=lambda: {BLACK: [], WHITE: []})
+
+    @property
+    def winner(self) -> int:
+        """1 (black), 2 (white) or 0 (a draw)."""
+        return BLACK if self.black > self.white else WHITE if self.white > self.black else 0
+
+
+def random_opening(plies: int, seed: int) -> tuple[str, ...]:
+    """``plies`` random moves from the start, each drawn uniformly from the legal moves with a
+    seeded SplitMix64 (fewer if the game ends).
+
+    >>> random_opening(4, 1)
+    ('c4', 'e3', 'f2', 'e2')
+    """
+    check_seed(seed)
+    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 60:
+        raise InvalidArgumentError(f"plies must be a whole number from 0 to 60, got {plies!r}")
+    rng, state, moves = SplitMix64(seed), Othello(), []
+    for _ in range(plies):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        move = legal[rng.below(len(legal))]
+        moves.append(move)
+        state = state.apply(move)
+    return tuple(moves)
+
+
+def distinct_openings(count: int, plies: int, seed: int) -> list[tuple[str, ...]]:
+    """``count`` random openings of ``plies`` moves leading to different positions, drawn with
+    seeds ``seed``, ``seed + 1``, ... (a seed whose position was already drawn is skipped).
+
+    >>> len(set(distinct_openings(20, 4, 7)))
+    20
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100_000:
+        raise InvalidArgumentError(f"count must be a whole number from 1 to 100000, "
+                                   f"got {count!r}")
+    openings, seen, s = [], set(), check_seed(seed)
+    while len(openings) < count:
+        moves = random_opening(plies, s)
+        s += 1
+        position = replay(moves)
+        if position.key() in seen:
+            if s - seed > 50 * count:
+                raise InvalidArgumentError(f"fewer than {count} different positions after "
+                                           f"{plies} random moves")
+            continue
+        seen.add(position.key())
+        openings.append(moves)
+    return openings
+
+
+def replay(moves: Sequence[str]) -> Othello:
+    """The position after ``moves`` from the start."""
+    state = Othello()
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def play_game(black: Player, white: Player, opening: Sequence[str] = ()) -> Game:
+    """Play ``opening`` from the start, then ``black`` and ``white`` to the end.
+
+    >>> game = play_game(Player("discs", 1), Player("discs", 1))
+    >>> len(game.moves), game.black + game.white <= 64
+    (60, True)
+    """
+    state = replay(opening)
+    moves = list(opening)
+    players = {BLACK: black, WHITE: white}
+    nodes: dict[int, list[int]] = {BLACK: [], WHITE: []}
+    seconds: dict[int, list[float]] = {BLACK: [], WHITE: []}
+    while True:
+        legal = state.legal_moves()
+        if not legal:
+            break
+        if legal == [PASS]:
+            move = PASS
+        else:
+            player = players[state.to_move]
+            result = search(state, player.depth, player.evaluation, player.order, player.scoring)
+            move = result.move
+            nodes[state.to_move].append(result.stats.nodes)
+            seconds[state.to_move].append(result.stats.seconds)
+        moves.append(move)
+        state = state.apply(move)
+    return Game(tuple(moves), state.discs(BLACK), state.discs(WHITE), len(opening), nodes,
+                seconds)
+
+
+# --- 1. the study's method, and the same question decided properly ------------------------------
+
+@dataclass
+class StudyMatch:
+    """The study's method: ``games`` games from the start, the weighted agent black in the
+    even-numbered ones (0, 2, ...), white in the others."""
+
+    map: str
+    depth: int
+    games: list[Game]
+    weighted_black: list[bool]
+
+    @property
+    def weighted_wins(self) -> int:
+        return sum(g.winner == (BLACK if wb else WHITE)
+                   for g, wb in zip(self.games, self.weighted_black))
+
+    @property
+    def discs_wins(self) -> int:
+        return sum(g.winner == (WHITE if wb else BLACK)
+                   for g, wb in zip(self.games, self.weighted_black))
+
+    @property
+    def draws(self) -> int:
+        return sum(g.winner == 0 for g in self.games)
+
+    @property
+    def distinct_games(self) -> int:
+        """How many different move sequences were played."""
+        return len({g.moves for g in self.games})
+
+    def margins(self) -> list[int]:
+        """The weighted agent's final disc margin in each game."""
+        return [(g.black - g.white) * (1 if wb else -1)
+                for g, wb in zip(self.games, self.weighted_black)]
+
+
+def study_method(weights: str, depth: int, games: int) -> StudyMatch:
+    """Replay the study's match: the ``weights`` map (``arbitrary`` or ``research``) against
+    disc count, both at ``depth``, ``games`` games from the standard start, colours alternating.
+
+    >>> match = study_method("research", 2, 6)
+    >>> match.distinct_games, match.weighted_wins + match.discs_wins + match.draws
+    (2, 6)
+    """
+    _check_choice("map", weights, ("arbitrary", "research"))
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
+        raise InvalidArgumentError(f"games must be a whole number from 1 to 1000, got {games!r}")
+    weighted, discs = Player(weights, depth), Player("discs", depth)
+    played, colours = [], []
+    for i in range(games):
+        weighted_black = i % 2 == 0
+        played.append(play_game(weighted, discs) if weighted_black
+                      else play_game(discs, weighted))
+        colours.append(weighted_black)
+    return StudyMatch(weights, depth, played, colours)
+
+
+@dataclass
+class PairedMatch:
+    """Colour-swapped pairs from seeded openings, fed to a pentanomial SPRT on normalized Elo.
+
+    ``pairs[i]`` is the weighted agent's points (0..2) in pair i; ``test`` the SPRT."""
+
+    map: str
+    depth: int
+    openings: list[tuple[str, ...]]
+    pairs: list[float]
+    test: Sprt
+    margins: list[int]
+
+    @property
+    def games(self) -> int:
+        return 2 * len(self.pairs)
+
+    @property
+    def score(self) -> float:
+        """The weighted agent's share of the points."""
+        return sum(self.pairs) / (2 * len(self.pairs))
+
+
+SPRT_SETTINGS = {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.05,
+                 "kind": "pentanomial", "scale": "normalized"}
+"""The test of the paired matches: H0 the weighted agent is 0 normalized Elo stronger, H1 20."""
+
+
+def paired_match(weights: str, depth: int, max_pairs: int = 200, opening_plies: int = 6,
+                 seed: int = 1) -> PairedMatch:
+    """The same question decided properly: for each of up to ``max_pairs`` seeded openings
+    (different positions after ``opening_plies`` random moves), two games with the colours
+    swapped, the pairs fed to ``Sprt(**SPRT_SETTINGS)`` until it decides.
+
+    >>> m = paired_match("research", 2, max_pairs=3, seed=5)
+    >>> len(m.pairs), m.test.kind
+    (3, 'pentanomial')
+    """
+    _check_choice("map", weights, ("arbitrary", "research"))
+    weighted, discs = Player(weights, depth), Player("discs", depth)
+    test = Sprt(**SPRT_SETTINGS)
+    openings = distinct_openings(max_pairs, opening_plies, seed)
+    used, pairs, margins = [], [], []
+    for opening in openings:
+        first = play_game(weighted, discs, opening)
+        second = play_game(discs, weighted, opening)
+        points = 0.0
+        for game, colour in ((first, BLACK), (second, WHITE)):
+            points += 1.0 if game.winner == colour else 0.5 if game.winner == 0 else 0.0
+            margins.append((game.black - game.white) * (1 if colour == BLACK else -1))
+        used.append(opening)
+        pairs.append(points)
+        if test.add(points) != "continue":
+            break
+    return PairedMatch(weights, depth, used, pairs, test, margins)
+
+
+# --- 2. the self-play table and the strategic horizon -------------------------------------------
+
+def self_play_row(depth: int, opening: Sequence[str] = (), evaluation: str = "research",
+                  order: str = "none", scoring: str = "win") -> dict:
+    """One self-play game at ``depth`` (both sides alike) from the start or ``opening``: the
+    winner, the final discs, mean nodes and mean seconds per searched move of each side.
+
+    >>> row = self_play_row(3)
+    >>> row["winner"], row["black"], row["white"], row["black_nodes"]
+    ('white', 21, 43, 255.2)
+    """
+    player = Player(evaluation, depth, order, scoring)
+    game = play_game(player, player, opening)
+    names = {BLACK: "black", WHITE: "white", 0: "draw"}
+    return {"depth": depth, "winner": names[game.winner], "black": game.black,
+            "white": game.white,
+            "black_nodes": round(mean(game.nodes[BLACK]), 1),
+            "white_nodes": round(mean(game.nodes[WHITE]), 1),
+            "black_seconds": mean(game.seconds[BLACK]),
+            "white_seconds": mean(game.seconds[WHITE]),
+            "moves": len(game.moves)}
+
+
+def horizon_table(depths: Sequence[int], openings: int = 50, opening_plies: int = 6,
+                  seed: int = 1, evaluation: str = "research") -> list[dict]:
+    """The "strategic horizon" over many openings: for each depth, self-play from each of
+    ``openings`` seeded openings; the share black wins (draws half), and how many openings
+    change winner from the previous depth.
+
+    >>> [row["black_wins"] + row["white_wins"] + row["draws"]
+    ...  for row in horizon_table([1, 2], openings=4)]
+    [4, 4]
+    """
+    starts = distinct_openings(openings, opening_plies, seed)
+    rows, previous = [], None
+    for depth in depths:
+        player = Player(evaluation, depth)
+        winners = [play_game(player, player, opening).winner for opening in starts]
+        row = {"depth": depth, "openings": len(starts),
+               "black_wins": winners.count(BLACK), "white_wins": winners.count(WHITE),
+               "draws": winners.count(0),
+               "black_share": (winners.count(BLACK) + winners.count(0) / 2) / len(starts),
+               "changed": None if previous is None else sum(
+                   a != b for a, b in zip(previous, winners))}
+        rows.append(row)
+        previous = winners
+    return rows
+
+
+# --- 3. the move-ordering table -----------------------------------------------------------------
+
+def study_positions(count: int, seed: int = 1, opening_plies: int = 4, depth: int = 3,
+                    stride: int = 6, evaluation: str = "research") -> list[Othello]:
+    """Positions from seeded self-play games, the kind the study searched: after a seeded
+    random opening, alpha-beta at ``depth`` plays both sides; every ``stride``-th position of
+    each game with a move to search (no forced pass) is taken, until there are ``count``.
+
+    >>> [p.empty_squares for p in study_positions(3, seed=2)]
+    [56, 50, 44]
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
+        raise InvalidArgumentError(f"count must be a whole number from 1 to 10000, got {count!r}")
+    positions: list[Othello] = []
+    s = check_seed(seed)
+    player = Player(evaluation, depth)
+    while len(positions) < count:
+        state = replay(random_opening(opening_plies, s))
+        s += 1
+        ply = 0
+        while state.legal_moves() and len(positions) < count:
+            if ply % stride == 0 and state.legal_moves() != [PASS]:
+                positions.append(state)
+            move = PASS if state.legal_moves() == [PASS] else search(
+                state, player.depth, player.evaluation).move
+            state = state.apply(move)
+            ply += 1
+    return positions
+
+
+def mean_branching(positions: Sequence[Othello]) -> float:
+    """The mean number of legal moves of ``positions``."""
+    return mean(len(p.legal_moves()) for p in positions)
+
+
+def ordering_table(positions: Sequence[Othello], depths: Sequence[int],
+                   orders: Sequence[str] = ORDERS, evaluation: str = "research") -> list[dict]:
+    """Mean nodes of alpha-beta over ``positions`` for each depth and order (the intuition
+    order's shallow searches counted in, and also given apart as ``intuition_search``); the
+    minimal tree of a uniform tree with the positions' mean branching factor
+    (``minimal_tree_nodes``, Knuth and Moore) beside them. Raises if an order changes a value.
+
+    >>> row = ordering_table(study_positions(2), [2], ["none", "gain"])[0]
+    >>> row["depth"], row["none"] >= row["minimal"]
+    (2, True)
+    """
+    b = mean_branching(positions)
+    rows = []
+    for depth in depths:
+        row: dict[str, Any] = {"depth": depth, "positions": len(positions)}
+        values = None
+        for order in orders:
+            results = [search(p, depth, evaluation, order) for p in positions]
+            found = [r.value for r in results]
+            if values is None:
+                values = found
+            elif found != values:
+                raise AssertionError(f"order {order} changed a value at depth {depth}")
+            row[order] = mean(r.stats.nodes for r in results)
+            if order == "intuition":
+                row["intuition_search"] = mean(r.stats.ordering_nodes for r in results)
+        row["minimal"] = minimal_tree_nodes(b, depth)
+        rows.append(row)
+    return rows
+
+
+def intuition_wins(rows: Sequence[dict], orders: Sequence[str] = ("none", "position", "gain"),
+                   ) -> list[int]:
+    """The depths at which intuition ordering searched fewer mean nodes (its own shallow
+    searches counted) than every other order of ``orders`` in the rows."""
+    return [row["depth"] for row in rows
+            if all(row["intuition"] < row[o] for o in orders if o in row)]
+
+
+def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) -> str:
+    """A plain-text table of ``rows`` (numbers with thousands separators), each column at
+    least ``widths`` wide and 2 wider than its name.
+
+    >>> print(format_rows([{"depth": 3, "nodes": 1289.5}], ["depth", "nodes"], widths=8))
+       depth   nodes
+           3 1,289.5
+    """
+    def cell(value: Any) -> str:
+        if isinstance(value, float) and not value.is_integer():
+            return f"{value:,.1f}" if abs(value) >= 1 else f"{value:.4f}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return f"{int(value):,}"
+        return str(value)
+    sizes = [max(widths, len(c) + 2) for c in columns]
+    lines = ["".join(f"{c:>{w}}" for c, w in zip(columns, sizes))]
+    for row in rows:
+        lines.append("".join(f"{cell(row.get(c, '')):>{w}}" for c, w in zip(columns, sizes)))
+    return "\n".join(lines)
+
+
+__all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT_SETTINGS",
+           "Game", "PairedMatch", "Player", "StudyMatch", "distinct_openings", "format_rows",
+           "horizon_table", "intuition_wins", "mean_branching", "ordering_table",
+           "paired_match", "play_game", "random_opening", "readable_search", "replay",
+           "search", "self_play_row", "study_evaluation", "study_method", "study_positions",
+           "win_scored", "SCORINGS"]
+
+
+# --- The exercises of notebook 09 ----------------------------------------------------------------
+
+MOBILITY_TEXTS = (
+    "......../......../......../...ox.../...xo.../......../......../........ x",
+    "......../......../..o...../..ooox../..xxx.../...x..../......../........ o",
+    "......../......../...o.x../..oooo../..xxxo../...x.o../......../........ x",
+    "x......./.xo...../..oxo.../..xoxo../..ooxx../...oxo../.....o../........ x",
+    "xxxxxxo./xxxxxoo./xxxooxo./xxoxoxo./xxxoxxo./xxoxxxo./x.ooooo./........ o",
+)
+"""09-mobility: the student's mobility evaluation is checked on these positions, for both
+players."""
+
+INTUITION_TEXT = "......../......../..o...../..ooox../..xxx.../...x..../......../........ o"
+"""09-intuition-cost: how many nodes the intuition order's own searches cost here."""
+INTUITION_DEPTH = 5
+
+STUDY_MATCH = {"weights": "arbitrary", "depth": 5, "games": 15}
+"""09-distinct-games: how many different games the study's method plays with these settings."""
+
+
+def mobility_reference(state: Othello, player: int) -> int:
+    """The number of squares ``player`` could play minus the opponent's."""
+    return len(state.moves_for(player)) - len(state.moves_for(3 - player))
+
+
+def _own_moves_only(state: Othello, player: int) -> int:
+    """The likely mistake: only the player's own moves."""
+    return len(state.moves_for(player))
+
+
+def _mobility_values() -> list[int]:
+    return [mobility_reference(Othello.from_text(text), player)
+            for text in MOBILITY_TEXTS for player in (1, 2)]
+
+
+def _same_evaluation(answer: Any, expected: list[int]) -> bool:
+    """An evaluation function giving ``expected`` on the positions, for both players; what it
+    prints is swallowed."""
+    if not callable(answer) or isinstance(answer, type):
+        return False
+    values = []
+    with contextlib.redirect_stdout(io.StringIO()):
+        for text in MOBILITY_TEXTS:
+            for player in (1, 2):
+                value = answer(Othello.from_text(text), player)
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    return False
+                values.append(value)
+    return values == expected
+
+
+def _intuition_cost() -> int:
+    result = search(Othello.from_text(INTUITION_TEXT), INTUITION_DEPTH, "research",
+                    order="intuition")
+    return result.stats.ordering_nodes
+
+
+def _intuition_total() -> int:
+    return search(Othello.from_text(INTUITION_TEXT), INTUITION_DEPTH, "research",
+                  order="intuition").stats.nodes
+
+
+def _distinct_games() -> int:
+    return study_method(**STUDY_MATCH).distinct_games
+
+
+register(
+    "09-mobility", _mobility_values,
+    mistake=_own_moves_only,
+    hint="mobility is a difference, like material: the squares the player could play minus "
+         "the squares the opponent could play, whoever is to move (and a pass is not a square); "
+         "answer with the function itself (no parentheses).",
+    compare=_same_evaluation)
+
+register(
+    "09-intuition-cost", _intuition_cost,
+    mistake=_intuition_total(),
+    hint="count only the shallow searches that order the root moves: a depth-3 search of each "
+         "root move (the move, then 2 plies below it), nodes below the root; stats.nodes "
+         "counts the main search too, stats.ordering_nodes only those.",
+    compare=whole_number)
+
+register(
+    "09-distinct-games", _distinct_games,
+    mistake=STUDY_MATCH["games"],
+    hint="both agents are deterministic and every game starts from the same position: a game "
+         "is decided by who plays black; count the different move sequences "
+         "(study_method(...).distinct_games).",
+    compare=whole_number)

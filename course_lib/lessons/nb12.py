@@ -1,0 +1,565 @@
+"""Notebook 12, learning to evaluate: its helpers and its exercises.
+
+Helpers: the n-tuple network's windows and symmetry
+classes drawn, a position scored both ways and in its 8 images, how well a position predicts
+the result as a game goes on, the patterns the network likes most and least, the engine with
+each evaluation at a fixed depth, and the stored SPRT of the learned evaluation.
+
+Squares are numbered as in the bitboards, ``row * 7 + column`` from the top left (0 is a7,
+48 is g1); a pattern's digits are 0 empty, 1 the side to move's stone, 2 the opponent's.
+
+>>> square_name(0), square_name(48)
+('a7', 'g1')
+>>> len(class_windows(0)), len(class_windows(6))      # the 3x3 corners, the 2x2 corners
+(4, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..ataxx import State
+from ..ataxx.fast import to_fast
+from ..ataxx.rules import FIRST
+from ..errors import InvalidArgumentError
+from ..learn import ntuple
+from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights, evaluate_readable,
+                     learned_eval, load_weights, symmetric_image)
+from ..exercises import register
+from .compare import within
+
+__all__ = ["square_name", "mover_boards", "scores_both_ways", "image_scores", "class_windows",
+           "class_name", "draw_window_classes", "PlyBucket", "by_ply", "game_lengths",
+           "corner_patterns", "draw_patterns", "draw_lone_stone", "search_with",
+           "learned_record", "record_text", "map_square", "MCTS_LADDER", "mcts_records"]
+
+SIZE = 7
+FILES = "abcdefg"
+
+
+def _square_index(square: Any) -> int:
+    if isinstance(square, (bool, np.bool_)) or not isinstance(square, (int, np.integer)) \
+            or not 0 <= square < SIZE * SIZE:
+        raise InvalidArgumentError(f"a square is a whole number from 0 (a7) to 48 (g1), "
+                                   f"got {square!r}")
+    return int(square)
+
+
+def square_name(square: int) -> str:
+    """The name of bitboard square ``square`` (0..48, row by row from the top left).
+
+    >>> square_name(3), square_name(24)
+    ('d7', 'd4')
+    """
+    square = _square_index(square)
+    return f"{FILES[square % SIZE]}{SIZE - square // SIZE}"
+
+
+def _square_of_name(name: str) -> int:
+    if not isinstance(name, str) or len(name) != 2 or name[0] not in FILES \
+            or name[1] not in "1234567":
+        raise InvalidArgumentError(f"a square name is a file a..g and a rank 1..7 ('b6'), "
+                                   f"got {name!r}")
+    return (SIZE - int(name[1])) * SIZE + FILES.index(name[0])
+
+
+def map_square(name: str, symmetry: int) -> str:
+    """The square that ``name`` goes to under symmetry ``symmetry`` (0..7, in the order of
+    ``ntuple.SYMMETRY_NAMES``).
+
+    >>> map_square("a7", 2), map_square("b6", 6), map_square("a7", 1)
+    ('g1', 'b6', 'g7')
+    """
+    if isinstance(symmetry, (bool, np.bool_)) or not isinstance(symmetry, (int, np.integer)) \
+            or not 0 <= symmetry < len(SYMMETRIES):
+        raise InvalidArgumentError(f"a symmetry is a whole number from 0 to 7 "
+                                   f"({', '.join(SYMMETRY_NAMES)}), got {symmetry!r}")
+    square = _square_of_name(name)
+    r, c = SYMMETRIES[symmetry](square // SIZE, square % SIZE)
+    return square_name(r * SIZE + c)
+
+
+def _state(position: State | str) -> State:
+    if isinstance(position, str):
+        return State.from_fen(position)
+    if not isinstance(position, State):
+        raise InvalidArgumentError(f"expected a State or a FEN, got {type(position).__name__}")
+    return position
+
+
+def mover_boards(position: State | str) -> tuple[int, int, int]:
+    """``(me, opp, blocked)``: the bitboards of the side to move, of the other side and of the
+    blocked squares, as the network reads a position.
+
+    >>> me, opp, blocked = mover_boards(State.start())
+    >>> bin(me).count("1"), bin(opp).count("1"), blocked
+    (2, 2, 0)
+    """
+    fs = to_fast(_state(position))
+    me, opp = (fs.first, fs.second) if fs.to_move == FIRST else (fs.second, fs.first)
+    return int(me), int(opp), int(fs.blocked)
+
+
+def _weights(weights: LearnedWeights | None) -> LearnedWeights:
+    return load_weights() if weights is None else weights
+
+
+def scores_both_ways(position: State | str, weights: LearnedWeights | None = None
+                     ) -> tuple[int, int]:
+    """The network's score of ``position`` for the side to move, computed by the readable
+    definition (``evaluate_readable``: the bias and 96 lookups) and by the compiled evaluation
+    the engine calls (``learned_eval`` on the expanded table); default: the shipped weights.
+
+    >>> readable, compiled = scores_both_ways(State.start())
+    >>> readable == compiled
+    True
+    """
+    lw = _weights(weights)
+    me, opp, blocked = mover_boards(position)
+    readable = evaluate_readable(me, opp, blocked, lw.weights)
+    compiled = int(learned_eval(np.uint64(me), np.uint64(opp), np.uint64(blocked), lw.table))
+    return readable, compiled
+
+
+def image_scores(position: State | str, weights: LearnedWeights | None = None) -> list[int]:
+    """The compiled score of each of the 8 symmetric images of ``position`` (in the order of
+    ``ntuple.SYMMETRY_NAMES``; the first is the position itself).
+
+    >>> len(set(image_scores("x5o/7/7/2x4/7/7/o5x o 0 2")))
+    1
+    """
+    lw = _weights(weights)
+    me, opp, blocked = mover_boards(position)
+    scores = []
+    for g in range(len(SYMMETRIES)):
+        scores.append(int(learned_eval(symmetric_image(me, g), symmetric_image(opp, g),
+                                       symmetric_image(blocked, g), lw.table)))
+    return scores
+
+
+# --- windows and classes ------------------------------------------------------------------------
+
+
+def _check_class(k: int) -> int:
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
+            or not 0 <= k < len(CLASSES):
+        raise InvalidArgumentError(f"a window class is a whole number from 0 to "
+                                   f"{len(CLASSES) - 1}, got {k!r}")
+    return int(k)
+
+
+def class_windows(k: int) -> list[list[int]]:
+    """The windows of class ``k`` on the board (each its squares in board order), the class's
+    representative first: the windows the 8 symmetries map it onto.
+
+    >>> [square_name(w[0]) for w in class_windows(0)]       # the four 3x3 corner windows
+    ['a7', 'e7', 'a3', 'e3']
+    """
+    k = _check_class(k)
+    windows = []
+    for r0, c0, n, cls in ntuple._LOCATIONS:
+        if cls == k:
+            windows.append([(r0 + i) * SIZE + c0 + j for i in range(n) for j in range(n)])
+    representative = CLASSES[k][1]
+    windows.sort(key=lambda w: w != representative)
+    return windows
+
+
+def class_name(k: int) -> str:
+    """A short name of class ``k``: its window size and the top-left square of its
+    representative window.
+
+    >>> class_name(0), class_name(11)
+    ('3x3 at a7', '2x2 at c5')
+    """
+    n, squares = CLASSES[_check_class(k)]
+    return f"{n}x{n} at {square_name(squares[0])}"
+
+
+def _board_axes(ax: Any, labels: bool = False) -> None:
+    ax.set_xlim(-0.5, SIZE - 0.5)
+    ax.set_ylim(SIZE - 0.5, -0.5)
+    ax.set_aspect("equal")
+    for i in range(SIZE + 1):
+        ax.plot([i - 0.5, i - 0.5], [-0.5, SIZE - 0.5], color="#999999", linewidth=0.5)
+        ax.plot([-0.5, SIZE - 0.5], [i - 0.5, i - 0.5], color="#999999", linewidth=0.5)
+    if labels:
+        ax.set_xticks(range(SIZE), list(FILES))
+        ax.set_yticks(range(SIZE), [str(SIZE - r) for r in range(SIZE)])
+        ax.tick_params(length=0, labelsize=7)
+    else:
+        ax.set_xticks([])
+        ax.set_yticks([])
+
+
+def draw_window_classes() -> Any:
+    """A figure of the 12 window classes, one small board each: the representative window
+    filled, the other windows of its class outlined.
+
+    >>> len(draw_window_classes().axes)
+    12
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    fig, axes = plt.subplots(2, 6, figsize=(11, 4.9))
+    for k, ax in enumerate(axes.ravel()):
+        _board_axes(ax)
+        windows = class_windows(k)
+        n = CLASSES[k][0]
+        for i, window in enumerate(windows):
+            r0, c0 = divmod(window[0], SIZE)
+            offset = 0.06 * (i % 3)
+            if i == 0:
+                ax.add_patch(Rectangle((c0 - 0.5, r0 - 0.5), n, n, color="C0", alpha=0.55))
+            ax.add_patch(Rectangle((c0 - 0.5 + offset, r0 - 0.5 + offset), n - 2 * offset,
+                                   n - 2 * offset, fill=False, edgecolor="C3", linewidth=1.2))
+        ax.set_title(f"{class_name(k)}\n{len(windows)} window{'s' if len(windows) > 1 else ''}",
+                     fontsize=8)
+    fig.suptitle("The 12 window classes: the representative filled, its images outlined",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+# --- the data -------------------------------------------------------------------------------
+
+
+def _popcount(boards: np.ndarray) -> np.ndarray:
+    bits = np.unpackbits(np.asarray(boards).astype("<u8").view(np.uint8).reshape(-1, 8), axis=1)
+    return bits.sum(axis=1).astype(np.int64)
+
+
+def game_lengths(records: Any) -> np.ndarray:
+    """The number of positions in play kept from each game of ``records`` (a
+    ``selfplay.GameRecords``), in game order: its length in plies.
+
+    >>> from course_lib.learn.selfplay import self_play
+    >>> game_lengths(self_play(games=2, seed=3, depth=1)).shape
+    (2,)
+    """
+    if len(records) == 0:
+        raise InvalidArgumentError("no positions in the records")
+    _, counts = np.unique(records.game, return_counts=True)
+    return counts
+
+
+@dataclass
+class PlyBucket:
+    """Positions from ply ``first`` to ``last`` (both included): how many; among those where
+    one side is ahead in material, the share the side ahead won (``material_right``, a draw
+    counts half); the same for the sign of the engine's search score (``score_right``); and the
+    correlation of the result with material and with the search score."""
+
+    first: int
+    last: int
+    positions: int
+    material_right: float
+    score_right: float
+    material_correlation: float
+    score_correlation: float
+
+
+def _right_share(sign: np.ndarray, result: np.ndarray) -> float:
+    ahead = sign != 0
+    if not ahead.any():
+        return float("nan")
+    won = np.where(sign[ahead] > 0, result[ahead], 1 - result[ahead])
+    return float(won.mean())
+
+
+def _correlation(x: np.ndarray, y: np.ndarray) -> float:
+    if len(x) < 2 or x.std() == 0 or y.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(x, y)[0, 1])
+
+
+def by_ply(records: Any, width: int = 10, last: int = 119) -> list[PlyBucket]:
+    """How well a position predicts its game's result, ply bucket by ply bucket (``width``
+    plies each, up to ply ``last``), over ``records`` (a ``selfplay.GameRecords``).
+
+    >>> from course_lib.learn.selfplay import self_play
+    >>> buckets = by_ply(self_play(games=4, seed=3, depth=1), width=20)
+    >>> buckets[0].first, buckets[0].last
+    (0, 19)
+    """
+    for name, value in (("width", width), ("last", last)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise InvalidArgumentError(f"{name} must be a whole number >= 1, got {value!r}")
+    if len(records) == 0:
+        raise InvalidArgumentError("no positions in the records")
+    material = _popcount(records.me) - _popcount(records.opp)
+    score = records.score.astype(np.float64)
+    result = records.result.astype(np.float64)
+    ply = records.ply.astype(np.int64)
+    buckets = []
+    for first in range(0, last + 1, width):
+        rows = (ply >= first) & (ply < first + width)
+        if not rows.any():
+            continue
+        buckets.append(PlyBucket(
+            first, first + width - 1, int(rows.sum()),
+            _right_share(np.sign(material[rows]), result[rows]),
+            _right_share(np.sign(score[rows]), result[rows]),
+            _correlation(material[rows].astype(np.float64), result[rows]),
+            _correlation(score[rows], result[rows])))
+    return buckets
+
+
+# --- what the network learned ------------------------------------------------------------------
+
+
+def _corner_table(lw: LearnedWeights) -> np.ndarray:
+    """The compiled table of the 3x3 window in the a7 corner (both lookups that read it)."""
+    li = next(i for i, (r0, c0, n, _) in enumerate(ntuple._LOCATIONS)
+              if (r0, c0, n) == (0, 0, 3))
+    start = int(ntuple.LOC_OFFSET[li])
+    return lw.table[start:start + 3 ** 9].astype(np.int64)
+
+
+def _digits(index: int, cells: int = 9) -> list[int]:
+    return [int(index // 3 ** j % 3) for j in range(cells)]
+
+
+_TRANSPOSE = [3 * (j % 3) + j // 3 for j in range(9)]
+"""Square j of a 3x3 window mirrored in its main diagonal (the a7 corner's own symmetry)."""
+
+
+def corner_patterns(count: int = 4, max_stones: int = 9, weights: LearnedWeights | None = None
+                    ) -> tuple[list[tuple[int, list[int]]], list[tuple[int, list[int]]]]:
+    """The ``count`` patterns with at most ``max_stones`` stones of the 3x3 window in the a7
+    corner that the network scores highest and lowest, as (weight in hundredths of a stone,
+    the 9 digits in board order: 0 empty, 1 the mover's stone, 2 the opponent's). The weight
+    of a pattern there is what the engine adds for it: the two lookups of the corner class
+    that read that window. A pattern and its mirror image in the diagonal through a7 have the
+    same weight; only the first of the two is listed.
+
+    >>> best, worst = corner_patterns(2)
+    >>> len(best), best[0][0] >= best[1][0] >= worst[1][0] >= worst[0][0]
+    (2, True)
+    >>> all(sum(d > 0 for d in digits) <= 2 for _, digits in corner_patterns(3, 2)[0])
+    True
+    """
+    for name, value, least in (("count", count, 1), ("max_stones", max_stones, 0)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+            raise InvalidArgumentError(f"{name} must be a whole number >= {least}, "
+                                       f"got {value!r}")
+    table = _corner_table(_weights(weights))
+    order = np.argsort(table, kind="stable")
+
+    def pick(indices: Any) -> list[tuple[int, list[int]]]:
+        chosen: list[tuple[int, list[int]]] = []
+        seen: set[tuple[int, ...]] = set()
+        for i in indices:
+            digits = _digits(int(i))
+            if sum(d > 0 for d in digits) > max_stones:
+                continue
+            mirror = tuple(digits[j] for j in _TRANSPOSE)
+            if mirror in seen:
+                continue
+            seen.add(tuple(digits))
+            chosen.append((int(table[i]), digits))
+            if len(chosen) == count:
+                break
+        return chosen
+
+    return pick(order[::-1]), pick(order)
+
+
+def _draw_stones(ax: Any, digits: list[int], rows: int, cols: int) -> None:
+    from matplotlib.patches import Circle
+
+    for j, digit in enumerate(digits):
+        r, c = divmod(j, cols)
+        if digit == 1:
+            ax.add_patch(Circle((c, r), 0.36, color="#c0392b"))
+        elif digit == 2:
+            ax.add_patch(Circle((c, r), 0.36, facecolor="#2e86c1", edgecolor="black",
+                                linewidth=0.5))
+
+
+def draw_patterns(best: list, worst: list) -> Any:
+    """A figure of a7-corner patterns (``corner_patterns``): the best on the first row, the
+    worst on the second, each a 3x3 board (red: the side to move, blue: the opponent) titled
+    with its weight.
+
+    >>> best, worst = corner_patterns(3)
+    >>> len(draw_patterns(best, worst).axes)
+    6
+    """
+    import matplotlib.pyplot as plt
+
+    if not best or len(best) != len(worst):
+        raise InvalidArgumentError("give as many best as worst patterns, at least one "
+                                   "(corner_patterns gives them)")
+    fig, axes = plt.subplots(2, len(best), figsize=(1.8 * len(best), 4.4), squeeze=False)
+    for row, patterns in enumerate((best, worst)):
+        for ax, (weight, digits) in zip(axes[row], patterns):
+            ax.set_xlim(-0.5, 2.5)
+            ax.set_ylim(2.5, -0.5)
+            ax.set_aspect("equal")
+            ax.set_facecolor("#f3e5c0")
+            for i in range(4):
+                ax.plot([i - 0.5, i - 0.5], [-0.5, 2.5], color="#7f6a3a", linewidth=0.6)
+                ax.plot([-0.5, 2.5], [i - 0.5, i - 0.5], color="#7f6a3a", linewidth=0.6)
+            ax.plot([-0.5, 2.5], [-0.5, -0.5], color="black", linewidth=2.5)   # the board's
+            ax.plot([-0.5, -0.5], [-0.5, 2.5], color="black", linewidth=2.5)   # edges
+            _draw_stones(ax, digits, 3, 3)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            ax.set_title(f"{weight:+d}", fontsize=9)
+    axes[0][0].set_ylabel("highest", fontsize=9)
+    axes[1][0].set_ylabel("lowest", fontsize=9)
+    fig.suptitle("The a7 corner's 3x3 window (thick lines: the board's edges)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def draw_lone_stone(board: np.ndarray, ax: Any = None) -> Any:
+    """A heat map of a 7x7 array (``ntuple.class_weights_on_board``: the worth of a lone stone
+    of the side to move on each square), each square labelled with its value; returns the axes.
+
+    >>> ax = draw_lone_stone(np.zeros((7, 7)))
+    """
+    import matplotlib.pyplot as plt
+
+    board = np.asarray(board, dtype=np.float64)
+    if board.shape != (SIZE, SIZE):
+        raise InvalidArgumentError(f"expected a 7x7 array, got shape {board.shape}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.6, 4.2))
+    span = float(np.abs(board).max()) or 1.0
+    image = ax.imshow(board, cmap="RdBu_r", vmin=-span, vmax=span)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            ax.text(c, r, f"{board[r, c]:.0f}", ha="center", va="center", fontsize=8)
+    _board_axes(ax, labels=True)
+    ax.figure.colorbar(image, ax=ax, shrink=0.8, label="hundredths of a stone")
+    return ax
+
+
+# --- the engine with each evaluation ----------------------------------------------------------
+
+
+def search_with(positions: Any, depth: int, evaluation: str, hash_mb: int = 4) -> Any:
+    """``course_lib.lessons.nb11.measure`` with the engine's evaluation chosen: every
+    position searched to ``depth`` by a new ``Engine(hash_mb, evaluation=evaluation)``.
+
+    >>> run = search_with([State.start()], 2, "learned")
+    >>> State.start().parse_move(run.moves[0]) in State.start().legal_moves()
+    True
+    """
+    from .nb11 import measure
+
+    return measure(positions, depth, hash_mb=hash_mb, evaluation=evaluation)
+
+
+def learned_record(path: Any = None) -> dict | None:
+    """The last SPRT record of the engine's ladder (``course_lib/data/engine_ladder.json``)
+    whose technique is ``"learned"`` (A: the engine with ``eval=learned``, B: with material),
+    or None when none is stored yet.
+
+    >>> learned_record("/nonexistent/ladder.json") is None
+    True
+    """
+    from .nb11 import load_ladder
+
+    records = [r for r in load_ladder(path) if r.get("technique") == "learned"]
+    return records[-1] if records else None
+
+
+MCTS_LADDER = Path(__file__).resolve().parents[1] / "data" / "mcts_ladder.json"
+"""Guided MCTS's stored SPRTs, one per technique (``benchmarks/engine_ladder.py --mcts``)."""
+
+
+def mcts_records(path: Any = None) -> list[dict]:
+    """The stored SPRT records of guided MCTS's techniques (``reuse``, ``solver``), oldest
+    first; [] when none is stored.
+
+    >>> mcts_records("/nonexistent/ladder.json")
+    []
+    """
+    from .nb11 import load_ladder
+
+    return load_ladder(MCTS_LADDER if path is None else path)
+
+
+def record_text(record: dict) -> str:
+    """A stored SPRT record in a few lines: the players, the test, the result, the games
+    (W/D/L and the pentanomial pair counts), the LLR, the Elo with its 95 % interval.
+
+    >>> print(record_text({"spec_a": "A", "spec_b": "B", "elo0": 0, "elo1": 10,
+    ...     "scale": "normalized", "llr_bounds": [-2.94, 2.94], "result": "accepted",
+    ...     "games": 10, "wins": 8, "draws": 0, "losses": 2, "pentanomial": [0, 0, 2, 0, 3],
+    ...     "llr": 3.0, "elo": 250.0, "elo_low": 100.0, "elo_high": 400.0,
+    ...     "time_per_move_ms": 20}).splitlines()[3])
+    accepted after 10 games: +8 =0 -2, pairs 0 0 2 0 3, LLR 3.0
+    """
+    try:
+        low, high = record["llr_bounds"]
+        return (f"A = {record['spec_a']}\n"
+                f"B = {record['spec_b']}\n"
+                f"H0: {record['elo0']} / H1: {record['elo1']} {record['scale']} Elo, LLR bounds "
+                f"{low} and {high}, {record['time_per_move_ms']} ms a move\n"
+                f"{record['result']} after {record['games']} games: +{record['wins']} "
+                f"={record['draws']} -{record['losses']}, pairs "
+                f"{' '.join(map(str, record['pentanomial']))}, LLR {record['llr']}\n"
+                f"Elo {record['elo']} (95 % interval {record['elo_low']} to "
+                f"{record['elo_high']})")
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidArgumentError(f"not an SPRT record of the ladder: {error!r} is missing "
+                                   "or malformed") from None
+
+
+# --- The exercises of notebook 12 ----------------------------------------------------------------
+
+NETWORK_SCORE = 250
+WIN_SCALE = 1000
+SEARCH_PREDICTION = 0.6
+GAME_RESULT = 0.0
+LAM = 0.3
+"""12-log-loss: the cross-entropy (natural log) of the prediction ``sigmoid(NETWORK_SCORE /
+WIN_SCALE)`` against the training target ``LAM * GAME_RESULT + (1 - LAM) *
+SEARCH_PREDICTION``."""
+
+CORNER = (0, 0)
+CENTRE = (3, 3)
+"""12-lone-stone: how many hundredths of a stone more a lone stone of the side to move is worth
+to the shipped network on the corner square a7 (row 0, column 0) than on the centre d4 (row 3,
+column 3), as ``class_weights_on_board`` gives it."""
+
+
+def _log_loss() -> float:
+    import numpy as np
+
+    from ..learn.train import log_loss
+    target = LAM * GAME_RESULT + (1 - LAM) * SEARCH_PREDICTION
+    return log_loss(np.array([NETWORK_SCORE / WIN_SCALE]), np.array([target]))
+
+
+def _lone_stone() -> float:
+    from ..learn.ntuple import class_weights_on_board, load_weights
+    board = class_weights_on_board(load_weights().weights)
+    return float(board[CORNER] - board[CENTRE])
+
+
+register(
+    "12-log-loss", _log_loss,
+    mistake=0.825939,  # the loss against the game's result alone, -ln(1 - p)
+    hint="the target is not the result alone: first target = 0.3 * 0 + 0.7 * 0.6, then "
+         "p = sigmoid(250 / 1000), and the loss is -(target * ln p + (1 - target) * ln(1 - p)); "
+         "log_loss(np.array([250 / 1000]), np.array([target])) computes the same from the "
+         "log-odds.",
+    compare=within(1e-4))
+
+register(
+    "12-lone-stone", _lone_stone,
+    mistake=-31.461538,  # the centre less the corner, not the corner less the centre
+    hint="board = class_weights_on_board(load_weights().weights) is a 7x7 array, row 0 at the "
+         "top (a7 is board[0, 0], d4 is board[3, 3]); the answer is the corner's value less "
+         "the centre's, a positive number if the corner is worth more.",
+    compare=within(0.01))

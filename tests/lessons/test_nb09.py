@@ -1,0 +1,319 @@
+"""The Othello study's experiments: the compiled searches with the study's move orders against
+the readable searches, the study's match method against games played again by readable
+minimax, the paired match and its SPRT, the horizon and ordering tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from course_lib.agents import exact
+from course_lib.agents.search import Searcher
+from course_lib.lessons import nb09 as study
+from course_lib.errors import GameOverError, InvalidArgumentError
+from course_lib.games.othello import (BLACK, EVALUATIONS, PASS, RESEARCH_WEIGHTS, SQUARE_INDEX,
+                                      WHITE, Othello)
+from course_lib.games.othello_fast import fast_alphabeta
+from course_lib.rng import SplitMix64
+from course_lib.strength import pentanomial_llr
+
+
+def _random_positions(count: int, seed: int) -> list[Othello]:
+    """Positions along seeded random games (independent of the module's own generators)."""
+    rng, positions = SplitMix64(seed), []
+    while len(positions) < count:
+        state = Othello()
+        while state.legal_moves() and len(positions) < count:
+            if rng.below(4) == 0:
+                positions.append(state)
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.below(len(moves))])
+    return positions
+
+
+POSITIONS = _random_positions(14, 2026)
+
+
+class _PositionOrder(Searcher):
+    """The study's position order written out again: moves sorted by the research map's
+    weight of the target square, largest first, ties in board order."""
+
+    def ordered(self, state, moves, ply, table_move):
+        if self.order != "static":
+            return super().ordered(state, moves, ply, table_move)
+        keyed = [(-RESEARCH_WEIGHTS[SQUARE_INDEX[m]] if m != PASS else 0, i, m)
+                 for i, m in enumerate(moves)]
+        return [m for _, _, m in sorted(keyed)]
+
+
+READABLE_ORDER = {"none": "none", "position": "static", "gain": "gain",
+                  "intuition": "intuition", "killers": "none", "history": "none",
+                  "killers-history": "none"}
+
+
+def _readable(function, order):
+    return _PositionOrder("negamax-alphabeta", function, order=READABLE_ORDER[order],
+                          killers=order in ("killers", "killers-history"),
+                          history=order in ("history", "killers-history"))
+
+
+def _late_positions(count: int, seed: int) -> list[Othello]:
+    """Positions 2 to 5 plies before the end of seeded random games: searches reach ends."""
+    rng, positions = SplitMix64(seed), []
+    while len(positions) < count:
+        states = [Othello()]
+        while states[-1].legal_moves():
+            moves = states[-1].legal_moves()
+            states.append(states[-1].apply(moves[rng.below(len(moves))]))
+        positions.append(states[-3 - rng.below(4)])
+    return positions
+
+
+LATE = _late_positions(4, 77)
+
+
+def test_the_late_positions_tell_the_scorings_apart():
+    values = {scoring: [study.search(p, 3, "research", scoring=scoring).value for p in LATE]
+              for scoring in study.SCORINGS}
+    assert len({tuple(v) for v in values.values()}) == 3, values
+SCORING_FUNCTIONS = {"heuristic": lambda f: f, "margin": exact, "win": study.win_scored}
+
+
+@pytest.mark.parametrize("scoring", study.SCORINGS)
+@pytest.mark.parametrize("order", study.ORDERS)
+@pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
+def test_compiled_search_is_the_readable_search(order, evaluation, scoring):
+    function = SCORING_FUNCTIONS[scoring](EVALUATIONS[evaluation])
+    for depth in (1, 2, 4):
+        for state in POSITIONS[:4] + LATE:
+            ours = study.search(state, depth, evaluation, order, scoring)
+            theirs = _readable(function, order).run(state, depth)
+            assert (ours.move, ours.value) == (theirs.move, theirs.value), state.text()
+            assert ours.stats.nodes == theirs.stats.nodes, (state.text(), depth)
+            assert ours.stats.leaves == theirs.stats.leaves
+            assert ours.stats.cutoffs == theirs.stats.cutoffs
+            assert ours.stats.ordering_nodes == theirs.stats.ordering_nodes
+            if order != "intuition":
+                assert ours.stats.nodes_per_depth == theirs.stats.nodes_per_depth
+
+
+def test_readable_search_helper_reads_position_as_the_study_does():
+    state = POSITIONS[5]
+    ours = study.readable_search(state, 3, "research", "position")
+    theirs = _PositionOrder("negamax-alphabeta", study.win_scored(EVALUATIONS["research"]),
+                            order="static").run(state, 3)
+    assert (ours.move, ours.value, ours.stats.nodes) == (theirs.move, theirs.value,
+                                                         theirs.stats.nodes)
+    # the plain Searcher scores string moves 0 under order='static': a different tree
+    plain = Searcher("negamax-alphabeta", study.win_scored(EVALUATIONS["research"]),
+                     order="static")
+    assert plain.run(state, 3).stats.nodes == study.search(state, 3, "research").stats.nodes
+
+
+@pytest.mark.parametrize("evaluation", ["discs", "research"])
+def test_board_order_is_the_numba_tier_alphabeta(evaluation):
+    for state in POSITIONS + LATE:
+        for depth in (4, 5):
+            ours = study.search(state, depth, evaluation, scoring="margin")
+            theirs = fast_alphabeta(state, depth, evaluation, exact=True)
+            assert (ours.move, ours.value) == (theirs.move, theirs.value)
+            assert (ours.stats.nodes, ours.stats.leaves, ours.stats.cutoffs) == (
+                theirs.stats.nodes, theirs.stats.leaves, theirs.stats.cutoffs)
+
+
+@pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
+def test_alphabeta_plays_the_minimax_move(evaluation):
+    """The study's agents are minimax: alpha-beta in board order gives the same move."""
+    function = study.win_scored(EVALUATIONS[evaluation])
+    for depth in (1, 2, 3):
+        for state in POSITIONS[:10] + LATE:
+            minimax = Searcher("minimax", function).run(state, depth)
+            ours = study.search(state, depth, evaluation)
+            assert (ours.move, ours.value) == (minimax.move, minimax.value), (state.text(), depth)
+            assert ours.stats.nodes <= minimax.stats.nodes
+
+
+def test_orders_never_change_the_value():
+    for state in POSITIONS + LATE:
+        for depth in (1, 3, 5):
+            values = {order: study.search(state, depth, "research", order).value
+                      for order in study.ORDERS}
+            assert len(set(values.values())) == 1, (state.text(), depth, values)
+
+
+def _readable_game(black_eval: str, white_eval: str, depth: int,
+                   opening: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
+    """A game of two readable minimax agents; (the moves, the winner)."""
+    functions = {BLACK: study.win_scored(EVALUATIONS[black_eval]),
+                 WHITE: study.win_scored(EVALUATIONS[white_eval])}
+    state, moves = Othello(), []
+    for move in opening:
+        state = state.play(move)
+        moves.append(move)
+    while state.legal_moves():
+        move = Searcher("minimax", functions[state.to_move]).run(state, depth).move
+        moves.append(move)
+        state = state.apply(move)
+    return tuple(moves), state.winner()
+
+
+def test_study_method_games_are_the_readable_minimax_games():
+    match = study.study_method("arbitrary", 2, 5)
+    expected = [_readable_game("arbitrary", "discs", 2), _readable_game("discs", "arbitrary", 2)]
+    for i, game in enumerate(match.games):
+        assert game.moves == expected[i % 2][0]
+        assert game.winner == expected[i % 2][1]
+    # counted independently: 5 games, but only as many sequences as colour arrangements
+    assert match.distinct_games == len({expected[i % 2][0] for i in range(5)}) == 2
+    assert match.weighted_wins + match.discs_wins + match.draws == 5
+    assert match.weighted_black == [True, False, True, False, True]
+
+
+def test_paired_match_pairs_and_llr():
+    match = study.paired_match("research", 1, max_pairs=3, opening_plies=4, seed=11)
+    assert len(match.pairs) == len(match.openings) <= 3
+    positions = {study.replay(o).key() for o in match.openings}
+    assert len(positions) == len(match.openings)
+    counts = [0] * 5
+    for opening, points in zip(match.openings, match.pairs):
+        _, first = _readable_game("research", "discs", 1, opening)
+        _, second = _readable_game("discs", "research", 1, opening)
+        expected = {BLACK: 1.0, 0: 0.5, WHITE: 0.0}[first] + {WHITE: 1.0, 0: 0.5,
+                                                               BLACK: 0.0}[second]
+        assert points == expected
+        counts[int(points * 2)] += 1
+    assert match.test.counts == counts
+    assert match.test.llr == pytest.approx(pentanomial_llr(counts, 0, 20, "normalized"))
+
+
+def test_horizon_table_counts_the_self_play_winners():
+    rows = study.horizon_table([1, 2], openings=3, opening_plies=4, seed=3)
+    openings = study.distinct_openings(3, 4, 3)
+    previous = None
+    for row, depth in zip(rows, [1, 2]):
+        winners = [_readable_game("research", "research", depth, o)[1] for o in openings]
+        assert (row["black_wins"], row["white_wins"], row["draws"]) == (
+            winners.count(BLACK), winners.count(WHITE), winners.count(0))
+        assert row["black_share"] == pytest.approx(
+            (winners.count(BLACK) + winners.count(0) / 2) / 3)
+        if previous is not None:
+            assert row["changed"] == sum(a != b for a, b in zip(previous, winners))
+        previous = winners
+
+
+def test_ordering_table_means_and_intuition_cost():
+    positions = study.study_positions(4, seed=5)
+    (row,) = study.ordering_table(positions, [3])
+    function = study.win_scored(EVALUATIONS["research"])
+    for order in study.ORDERS:
+        nodes = [_readable(function, order).run(p, 3).stats.nodes for p in positions]
+        assert row[order] == pytest.approx(sum(nodes) / 4)
+    shallow = []
+    for p in positions:           # the intuition order's cost: a full-window depth-2 search
+        total = 0                 # below each root move, every node counted
+        for move in p.legal_moves():
+            s = Searcher("negamax-alphabeta", function)
+            s.root_player = p.to_move
+            s.negamax_alphabeta(p.apply(move), 2, float("-inf"), float("inf"), 1, None, move)
+            total += s.stats.nodes
+        shallow.append(total)
+    assert row["intuition_search"] == pytest.approx(sum(shallow) / 4)
+
+
+def test_study_positions_are_from_games_and_searchable():
+    positions = study.study_positions(6, seed=9)
+    assert len(positions) == 6
+    assert all(p.legal_moves() and p.legal_moves() != [PASS] for p in positions)
+    assert positions == study.study_positions(6, seed=9)
+
+
+def test_intuition_wins_reads_the_rows():
+    rows = [{"depth": 3, "none": 10, "position": 9, "gain": 9, "intuition": 8},
+            {"depth": 4, "none": 10, "position": 7, "gain": 9, "intuition": 8}]
+    assert study.intuition_wins(rows) == [3]
+
+
+def test_openings_are_seeded_and_distinct():
+    assert study.random_opening(6, 4) == study.random_opening(6, 4)
+    openings = study.distinct_openings(30, 4, 1)
+    assert len({study.replay(o).key() for o in openings}) == 30
+    assert all(len(o) == 4 for o in openings)
+
+
+def test_study_figures_are_consistent():
+    for row in study.STUDY_MATCHES:
+        assert row["weighted"] + row["discs"] + row["draws"] == row["games"]
+    for row in study.STUDY_SELF_PLAY:
+        assert row["black"] + row["white"] == 64
+        assert row["winner"] == ("black" if row["black"] > row["white"] else "white")
+    assert sorted(study.STUDY_ORDERING) == list(range(3, 9))
+
+
+def test_bad_arguments_are_refused_in_words():
+    with pytest.raises(InvalidArgumentError, match="move order"):
+        study.search(Othello(), 3, order="table")
+    with pytest.raises(InvalidArgumentError, match="depth"):
+        study.search(Othello(), 0)
+    with pytest.raises(InvalidArgumentError, match="evaluation"):
+        study.Player("mobility", 3)
+    with pytest.raises(InvalidArgumentError, match="scoring"):
+        study.search(Othello(), 3, scoring="exact")
+    with pytest.raises(InvalidArgumentError, match="map"):
+        study.study_method("discs", 3, 2)
+    finished = Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx x")
+    with pytest.raises(GameOverError):
+        study.search(finished, 2)
+
+
+def test_exercise_mobility_answer_counted_again():
+    from course_lib.lessons import nb09
+    from course_lib.exercises import verdict
+    from course_lib.games.othello_fast import fast_legal_moves
+
+    def squares(state, player):
+        turned = Othello(state.cells, player)
+        return [m for m in fast_legal_moves(turned) if m != PASS]
+
+    def mobility(state, player):
+        return len(squares(state, player)) - len(squares(state, 3 - player))
+
+    assert verdict("09-mobility", mobility) == "09-mobility: right"
+    # the side to move's legal_moves() counts a pass as a move: not mobility
+    assert verdict("09-mobility", lambda s, p: len(s.legal_moves()) * (1 if p == s.to_move
+                                                                       else -1)).startswith(
+        "09-mobility: wrong")
+    assert any(Othello.from_text(t).legal_moves() == [PASS] for t in nb09.MOBILITY_TEXTS)
+
+
+def test_exercise_intuition_cost_counted_again():
+    from course_lib.lessons import nb09
+    from course_lib.exercises import verdict
+    state = Othello.from_text(nb09.INTUITION_TEXT)
+    function = study.win_scored(EVALUATIONS["research"])
+    total = 0
+    for move in state.legal_moves():
+        s = Searcher("negamax-alphabeta", function)
+        s.root_player = state.to_move
+        s.negamax_alphabeta(state.apply(move), 2, float("-inf"), float("inf"), 1, None, move)
+        total += s.stats.nodes
+    assert verdict("09-intuition-cost", total) == "09-intuition-cost: right"
+
+
+def test_a_forced_pass_that_fails_high_enters_the_tables_in_both_tiers():
+    passes = []
+
+    class Spy(_PositionOrder):
+        def _fail_high(self, move, ply, depth):
+            if move == PASS:
+                passes.append((ply, depth))
+            super()._fail_high(move, ply, depth)
+
+    function = study.win_scored(EVALUATIONS["research"])
+    for state in _late_positions(3, 200):
+        for depth in (3, 4, 5):
+            for order in ("killers", "history", "killers-history"):
+                theirs = Spy("negamax-alphabeta", function, killers=order != "history",
+                             history=order != "killers").run(state, depth)
+                ours = study.search(state, depth, "research", order)
+                assert (ours.move, ours.value, ours.stats.nodes, ours.stats.cutoffs) == (
+                    theirs.move, theirs.value, theirs.stats.nodes, theirs.stats.cutoffs)
+    assert passes
