@@ -689,13 +689,16 @@ def test_a_fail_hard_alphabeta_meets_the_contract_and_is_right():
 # --- The time cap, the child process, and the in-process fallback ------------------------------
 
 def swallowing_search(state, depth, evaluate):
-    """Catches everything, the grader's stops included, and never ends."""
-    while True:
+    """Catches everything, the grader's stops included; never ends at a leaf."""
+    best = None
+    while best is None:
         try:
-            for move in state.legal_moves():
-                swallowing_search(state.apply(move), depth, evaluate)
+            moves = state.legal_moves()
+            best = max(-swallowing_search(state.apply(m), depth - 1, evaluate)[0]
+                       for m in moves)
         except:                                          # noqa: E722 - the student's mistake
             pass
+    return best, None
 
 
 def test_a_search_that_swallows_the_grader_s_stops_is_stopped_at_the_cap_and_said_so():

@@ -25,8 +25,9 @@ from .trace import BudgetExceeded, Trace, TracedState, snapshot
 
 INF = math.inf
 GRADER_DIR = os.path.dirname(os.path.abspath(__file__))
-CASE_SECONDS = 3.0
-"""Seconds one case of a known mistaken variant may take (they run in this process)."""
+CASE_SECONDS = 10.0
+"""Seconds one case of a known mistaken variant may take (they run in this process, stopped
+by their node budget long before: this is only a backstop)."""
 MIN_BUDGET = 2000
 BUDGET_FACTOR = 20
 """A case's node budget: BUDGET_FACTOR times the reference's work, at least MIN_BUDGET."""
@@ -93,29 +94,29 @@ def is_number(value: Any) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value
 
 
-def plain(value: Any) -> Any:
+def _plain(value: Any) -> Any:
     """A number as Python's int or float (numpy scalars included); anything else unchanged."""
     if not is_number(value):
         return value
     return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 
-def portable(value: Any) -> Any:
+def _portable(value: Any) -> Any:
     """``value`` made of plain numbers, strings, None and tuples, so that it can be compared
     and sent between processes: anything else becomes its text (a move its name)."""
     if value is None or isinstance(value, (str, bool)):
         return value
     if is_number(value):
-        return plain(value)
+        return _plain(value)
     if isinstance(value, (list, tuple)):
-        return tuple(portable(v) for v in value)
+        return tuple(_portable(v) for v in value)
     return short(value, str)
 
 
 def same(a: Any, b: Any) -> bool:
     """Equal, numbers up to rounding (numpy's scalars as Python's)."""
     if is_number(a) and is_number(b):
-        a, b = plain(a), plain(b)
+        a, b = _plain(a), _plain(b)
         if isinstance(a, float) or isinstance(b, float):
             if math.isinf(a) or math.isinf(b):
                 return a == b
@@ -132,8 +133,9 @@ def same(a: Any, b: Any) -> bool:
 
 
 def same_outcome(a: Outcome, b: Outcome) -> bool:
-    """Do two outcomes show the same behaviour? Searches cut off by the budget agree when one
-    visited the other's nodes and more, in the same order."""
+    """Do two outcomes show the same behaviour: the same nodes visited and evaluated, the same
+    result? Searches without end (stopped by the budget, or by the stack's depth) agree when
+    one visited the other's nodes and more, in the same order."""
     endless = ("budget", "recursion")               # where either stops depends on the stack
     if a.status != b.status and not (a.status in endless and b.status in endless):
         return False
@@ -168,7 +170,7 @@ def _pair(raw: Any, root_moves: list, what: str) -> tuple:
     if move is not None and move not in root_moves:
         raise _Garbage(f"it returned the move {short(move)}, which is not a legal move at the "
                        f"root")
-    return plain(value), move
+    return _plain(value), move
 
 
 def short(value: Any, text: Callable[[Any], str] = repr) -> str:
@@ -213,40 +215,40 @@ def _search_cases(spec: Spec) -> list[Case]:
     name = spec.name
     minmax = name in ("03-minimax", "04-alphabeta-minmax")
     windowed = name.startswith("04")
-    items: list[tuple] = []           # (label, make, depth, evaluation, window, tree, player)
-    for label, tree, depth in [("the textbook tree", C.TEXTBOOK_TREE, 2),
-                               ("a tree with passes", C.PASS_TREE, 3),
-                               ("a tree with a tie", C.TIE_TREE, 2),
-                               ("a tree with an equal child", C.CUT_TREE, 2),
-                               ("a three-ply tree", C.DEEP_TREE, 3),
-                               ("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]:
-        items.append((f"{label} (depth {depth})", lambda t=tree: C.GameTree(t), depth,
-                      C.tree_evaluation, FULL, tree, None))
+    second = C.second_player_tree
+
+    def tree(label: str, nodes: Any, depth: int, make: Callable = C.GameTree,
+             window: tuple = FULL, player: int | None = None) -> tuple:
+        return (f"{label} (depth {depth})", lambda: make(nodes), depth, C.tree_evaluation,
+                window, nodes, player)
+
+    items = [tree("the textbook tree", C.TEXTBOOK_TREE, 2),
+             tree("a tree with passes", C.PASS_TREE, 3),
+             tree("a tree with a tie", C.TIE_TREE, 2),
+             tree("a tree with an equal child", C.CUT_TREE, 2),
+             tree("a three-ply tree", C.DEEP_TREE, 3),
+             tree("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]
     if windowed:
-        items.append(("a tree searched with the window (5, 10) (depth 2)",
-                      lambda: C.GameTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10),
-                      C.WINDOW_TREE, None))
+        items.append(tree("a tree searched with the window (5, 10)", C.WINDOW_TREE, 2,
+                          window=(5, 10)))
     for text in C.TTT_POSITIONS:
         items.append((f"tic-tac-toe {text} (depth 3)", lambda t=text: C.ttt(t), 3,
                       C.ttt_evaluation, FULL, None, None))
     for fen in C.ATAXX_FENS:
         items.append((f"ATAXX {fen} (depth 2)", lambda f=fen: C.ataxx(f), 2,
                       C.ataxx_evaluation, FULL, None, None))
-    for label, tree, depth in [("the textbook tree", C.TEXTBOOK_TREE, 2),
-                               ("a tree with passes", C.PASS_TREE, 3),
-                               ("a three-ply tree", C.DEEP_TREE, 3)]:
-        items.append((f"{label} with player 2 to move at the root (depth {depth})",
-                      lambda t=tree: C.second_player_tree(t), depth, C.tree_evaluation, FULL,
-                      tree, None))
+    items += [tree("the textbook tree with player 2 to move at the root", C.TEXTBOOK_TREE, 2,
+                   second),
+              tree("a tree with passes with player 2 to move at the root", C.PASS_TREE, 3,
+                   second),
+              tree("a three-ply tree with player 2 to move at the root", C.DEEP_TREE, 3,
+                   second)]
     if minmax:
-        items.append(("the textbook tree with player 2 to move at the root, values for "
-                      "player 1: the root is MIN (depth 2)",
-                      lambda: C.second_player_tree(C.TEXTBOOK_TREE), 2, C.tree_evaluation,
-                      FULL, C.TEXTBOOK_TREE, 1))
+        items.append(tree("the textbook tree with player 2 to move at the root, values for "
+                          "player 1: the root is MIN", C.TEXTBOOK_TREE, 2, second, player=1))
     if windowed:
-        items.append(("a tree with player 2 to move at the root, searched with the window "
-                      "(-6, -3) (depth 2)", lambda: C.second_player_tree(C.WINDOW_TREE), 2,
-                      C.tree_evaluation, (-6, -3), C.WINDOW_TREE, None))
+        items.append(tree("a tree with player 2 to move at the root, searched with the window "
+                          "(-6, -3)", C.WINDOW_TREE, 2, second, window=(-6, -3)))
     for text in C.TTT_O_TO_MOVE:
         items.append((f"tic-tac-toe {text}, O to move (depth 3)", lambda t=text: C.ttt(t), 3,
                       C.ttt_evaluation, FULL, None, None))
@@ -254,8 +256,8 @@ def _search_cases(spec: Spec) -> list[Case]:
         items.append((f"ATAXX {fen}, o to move (depth 2)", lambda f=fen: C.ataxx(f), 2,
                       C.ataxx_evaluation, FULL, None, None))
     return [Case(label, _search_runner(name, make, depth, evaluation, window, player),
-                 drawable=True, tree=tree)
-            for label, make, depth, evaluation, window, tree, player in items]
+                 drawable=True, tree=nodes)
+            for label, make, depth, evaluation, window, nodes, player in items]
 
 
 @contextlib.contextmanager
@@ -463,13 +465,13 @@ TABLE_CASES = [
 In the last two, a bound stored by one search is weaker than the next search's window."""
 
 
-def window_text(window: tuple) -> str:
+def _window_text(window: tuple) -> str:
     return "" if window == FULL else f" in ({window[0]:g}, {window[1]:g})"
 
 
-def search_label(index: int, depth: int, window: tuple) -> str:
+def _search_label(index: int, depth: int, window: tuple) -> str:
     """How the table cases name their searches: 'search 2 (depth 3 in (8, 9))'."""
-    return f"search {index + 1} (depth {depth}{window_text(window)})"
+    return f"search {index + 1} (depth {depth}{_window_text(window)})"
 
 
 def _table_cases() -> list[Case]:
@@ -489,11 +491,11 @@ def _table_cases() -> list[Case]:
             results = []
             try:
                 for i, (depth, (alpha, beta)) in enumerate(depths):
-                    label = search_label(i, depth, (alpha, beta))
+                    label = _search_label(i, depth, (alpha, beta))
                     raw = fn(TracedState(inner, trace, (label,)), depth, alpha, beta, evaluate,
                              table)
                     pair = _pair(raw, inner.legal_moves(), "the search")
-                    entries = tuple(sorted((repr(k), portable(v)) for k, v in table.items()))
+                    entries = tuple(sorted((repr(k), _portable(v)) for k, v in table.items()))
                     results.append((label, pair, entries))
             finally:
                 if snapshot(inner) != before:
@@ -502,7 +504,7 @@ def _table_cases() -> list[Case]:
         return run
 
     return [Case(f"{label}, searched {len(depths)} times with one table: depths "
-                 + ", ".join(f"{d}{window_text(w)}" for d, w in depths),
+                 + ", ".join(f"{d}{_window_text(w)}" for d, w in depths),
                  runner(make, depths), drawable=True) for label, make, depths in TABLE_CASES]
 
 
@@ -607,7 +609,7 @@ def _backprop_cases() -> list[Case]:
                 if any(not is_number(n.visits) or not is_number(n.wins) for n in changed):
                     raise _Garbage("it made visits or wins something other than a number")
                 records.append((leaf.name, outcome,
-                                [(n.name, plain(n.visits), plain(n.wins)) for n in everything
+                                [(n.name, _plain(n.visits), _plain(n.wins)) for n in everything
                                  if n in changed or n in path], len(changed)))
             return records
         return run
@@ -659,7 +661,7 @@ def _sprt_cases() -> list[Case]:
                         else f"it returned {short(raw)}; it returns"
                     raise _Garbage(f"after game {i + 1} {returned} (new_llr, decision), "
                                    "decision 'continue', 'accept H0' or 'accept H1'")
-                llr, decision = plain(raw[0]), raw[1]
+                llr, decision = _plain(raw[0]), raw[1]
                 steps.append((i + 1, result, float(llr), decision))
                 if decision != "continue":
                     break
@@ -684,7 +686,7 @@ def _evaluation_cases() -> list[Case]:
                     returned = _returned_none("an evaluation returns a number") \
                         if raw is None else f"it returned {short(raw)}; an evaluation is a number"
                     raise _Garbage(f"for player {player} {returned}")
-                values.append((player, plain(raw)))
+                values.append((player, _plain(raw)))
             return values
         return run
 
@@ -705,7 +707,7 @@ def _student_traceback(error: BaseException) -> str:
     return "".join(lines).rstrip()
 
 
-def budget_words(budget: int) -> str:
+def _budget_words(budget: int) -> str:
     return (f"it took more than {budget} steps (a step: asking a node for its moves or its "
             "value, applying a move, reading the clock), many more than the search needs")
 
@@ -723,7 +725,7 @@ def run_case(fn: Callable, case: Case, budget: int = 1_000_000, seconds: float |
     except _TimeUp:
         status, message = "time", f"it ran for more than {seconds:g} seconds and was stopped"
     except BudgetExceeded:
-        status, message = "budget", f"{budget_words(budget)}, and was stopped"
+        status, message = "budget", f"{_budget_words(budget)}, and was stopped"
     except _Mutated as error:
         status, message = "mutated", str(error)
     except _Garbage as error:
@@ -736,7 +738,7 @@ def run_case(fn: Callable, case: Case, budget: int = 1_000_000, seconds: float |
     except BaseException as error:                  # noqa: BLE001 - the student's own error
         status, message = "error", _student_traceback(error)
     if trace.over_budget and status != "time":
-        status, message = "budget", (f"{budget_words(budget)}, and went on after the grader "
+        status, message = "budget", (f"{_budget_words(budget)}, and went on after the grader "
                                      "stopped it")
     return outcome_of(trace, case, status, result, message)
 
@@ -747,7 +749,7 @@ def outcome_of(trace: Trace, case: Case, status: str, result: Any = None,
     keep = trace.budget + 1
     nodes = case.drawable
     return Outcome(status, list(trace.visits[:keep]) if nodes else [], result, message,
-                   trace.work, [(p, portable(v)) for p, v in trace.returns[:keep]],
+                   trace.work, [(p, _portable(v)) for p, v in trace.returns[:keep]],
                    [e[0] for e in trace.evaluations[:keep]] if nodes else [], dict(trace.keys),
                    list(trace.iterations), trace.over_budget)
 

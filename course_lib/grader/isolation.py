@@ -59,13 +59,12 @@ class Run:
     stopped: bool = False
     output: str = ""
     """What the function printed (in a child process only; in this process it is printed)."""
-    isolated: bool = False
-    """Run in a child process."""
 
 
 def can_isolate() -> bool:
-    """Can the function run in a child process here (fork and a timer exist)?"""
-    return ISOLATE and hasattr(os, "fork") and hasattr(signal, "setitimer")
+    """Can the function run in a child process here (fork, a timer and poll exist)?"""
+    return ISOLATE and hasattr(os, "fork") and hasattr(signal, "setitimer") \
+        and hasattr(select, "poll")
 
 
 def stop_words(cap: float, over_budget: bool) -> str:
@@ -200,13 +199,15 @@ def _messages(fd: int, deadline: float):
     """The child's messages as they arrive; stops at the end of the pipe or at ``deadline``
     (then it yields None)."""
     buffer = b""
+    waiting = select.poll()
+    waiting.register(fd, select.POLLIN)
     while True:
         while len(buffer) >= 8 and len(buffer) >= 8 + int.from_bytes(buffer[:8], "big"):
             size = int.from_bytes(buffer[:8], "big")
             yield pickle.loads(buffer[8:8 + size])
             buffer = buffer[8 + size:]
         left = deadline - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
+        if left <= 0 or not waiting.poll(left * 1000):
             yield None
             return
         chunk = os.read(fd, 1 << 16)
@@ -245,14 +246,14 @@ def _forked(fn: Callable, cases: list[Case], budgets: list[int], cap: float) -> 
     while len(done) in outcomes:
         done.append(outcomes[len(done)])
     if len(done) == len(cases) or (done and done[-1].status not in ("ok", "time")):
-        return Run(done, output=output, isolated=True)
+        return Run(done, output=output)
     if done and done[-1].status == "time":
         done[-1].message = stop_words(cap, done[-1].over_budget)
-        return Run(done, stopped=True, output=output, isolated=True)
+        return Run(done, stopped=True, output=output)
     if late:
         return Run(done + [Outcome("time", message=stop_words(cap, False))], stopped=True,
-                   output=output, isolated=True)
-    return Run(done + [Outcome("error", message=_ended(status))], output=output, isolated=True)
+                   output=output)
+    return Run(done + [Outcome("error", message=_ended(status))], output=output)
 
 
 def _ended(status: int) -> str:

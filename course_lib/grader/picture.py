@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .grading import is_number, tree_leaves
 from .trace import move_label, path_name
 
 MAX_NODES = 70
 WIDTH_INCHES = 9.6                                     # 960 px at 100 dpi
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _select(mine: list, right: list, focus: tuple | None, whole: list) -> list[tuple]:
@@ -82,7 +79,6 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
 
     values: dict = {}
     if tree is not None:
-        from .grading import tree_leaves
         values = tree_leaves(tree)
     nodes = _select(mine, right, focus, list(values))
     if right_node is not None and right_node != focus and right_node not in nodes:
@@ -130,7 +126,7 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
             if values.get(p) is not None:
                 ax.text(x, y - 0.22, f"{values[p]:g}", ha="center", va="top", fontsize=8,
                         color="black" if strong else "0.6")
-            if p in returned and show_labels and _number(returned[p]):
+            if p in returned and show_labels and is_number(returned[p]):
                 ax.text(x + 0.18, y + 0.12, f"{returned[p]:g}", ha="left", va="bottom",
                         fontsize=7, color="purple", zorder=3)
         if focus is not None and focus in positions:

@@ -352,11 +352,11 @@ def negamax(state, depth, evaluate):
     best = None
     while best is None:
         try:
-            for move in state.legal_moves():
-                negamax(state.apply(move), depth, evaluate)
+            moves = state.legal_moves()
+            best = max(-negamax(state.apply(m), depth - 1, evaluate)[0] for m in moves)
         except:
             pass
-    return best
+    return best, None
 
 
 # --- degenerate: sleeps at every node
