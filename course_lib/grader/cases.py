@@ -59,7 +59,8 @@ TTT_POSITIONS = ["X.O/.X./O..", "XO./.O./..X", "X../.O./..."]
 """Tic-tac-toe positions (X moves first; the side to move follows from the marks)."""
 
 TTT_O_TO_MOVE = ["X.O/.X./...", "XX./.O./..."]
-"""Tic-tac-toe positions with O to move (O must block X's diagonal, then X's row)."""
+"""Tic-tac-toe positions with O to move (O must block X's diagonal in the first, X's row in
+the second)."""
 
 ATAXX_FENS = [
     "x5o/7/7/7/7/7/o5x x 0 1",
