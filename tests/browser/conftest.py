@@ -169,6 +169,9 @@ class Lab:
         options.add_argument(f"--user-data-dir={self.tmp / 'chromium'}")
         browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
         browser.set_script_timeout(60)
+        # Newer headless Chromium gives its page no focus, and JupyterLab then has no current
+        # notebook (app.shell.currentWidget stays null): the page is told it has the focus.
+        browser.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
         return browser
 
     def open(self, name: str, kernel: bool = True) -> "Notebook":
