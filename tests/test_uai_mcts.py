@@ -118,11 +118,13 @@ def test_ponderhit_ends_a_ponder_search():
         server.join(30)
 
 
-def test_a_small_hash_ends_the_search_when_the_tree_fills_it():
-    _, lines, _ = talk("setoption name Hash value 1\nposition startpos\ngo nodes 1000000\n")
-    last = infos(lines)[-1]
-    assert last["nodes"] < 1_000_000 and 900 <= last["hashfull"] <= 1000
-    assert answers(lines)[0] in LEGAL
+def test_a_full_tree_does_not_end_the_search():
+    _, lines, _ = talk("setoption name Hash value 1\nposition startpos\ngo nodes 100000\n"
+                       "go movetime 300\n")
+    counted, timed = infos(lines)
+    assert counted["nodes"] == 100_000 and 900 <= counted["hashfull"] <= 1000
+    assert timed["time"] >= 280 and timed["hashfull"] >= 900   # its time (300 - 10), not less
+    assert all(move in LEGAL for move in answers(lines))
 
 
 @pytest.mark.parametrize("line, words", [

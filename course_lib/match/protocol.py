@@ -497,8 +497,11 @@ def _agent_command(args: argparse.Namespace) -> int:
         start = State.from_fen(args.fen) if args.fen else None
         if start is None and os.environ.get(START_FEN_VARIABLE):
             start = State.from_fen(os.environ[START_FEN_VARIABLE])
-        # a bad spec, or an evaluation that does not fit ATAXX, fails now, not at READY
-        check_agent_spec(args.spec, start or State.start())
+        # A spec that cannot be read, or an evaluation that does not fit ATAXX, fails now;
+        # the agent is built after the first OK (building may load weights and compiled
+        # code, seconds on a busy machine: READY must be answered within the referee's
+        # deadline), and options that do not go together fail then, with exit code 2.
+        check_agent_spec(args.spec, start or State.start(), build=False)
     except ValueError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return 2

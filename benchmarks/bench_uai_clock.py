@@ -1,0 +1,200 @@
+"""How well ``python -m course_lib uai`` keeps to ``go movetime``, over whole games.
+
+    python benchmarks/bench_uai_clock.py                          # 2 games at 1000 ms, 6 at 100
+    python benchmarks/bench_uai_clock.py --games 4 --movetime 1000 100 --hash 16
+    python benchmarks/bench_uai_clock.py --checkout /path/to/an/older/checkout --checkout .
+
+For each checkout (a folder holding ``course_lib``; default this one) and each movetime M, the
+UAI program of that checkout (``--spec``, default no spec: guided MCTS keeping its tree) plays
+``--games`` games from seeded four-ply random openings, colours alternating, against a second
+copy of itself at a tenth of the time (as in a match at 10-to-1 time odds), both driven through
+pipes as a tournament manager drives them. Every move of the timed program is timed from the
+moment ``go movetime M`` is written to the moment its ``bestmove`` is read (the time a manager
+charges), and printed: the most, the 99th percentile and the mean, the moves over M + 50 ms,
+and the iterations a second of its searches (``nps`` of each move's last info line).
+
+Then, in one process per checkout, the tree's memory: a search of ``--probe-ms`` from a few
+positions taken from the games, with the bytes of a tree row and the bytes the tree grows by
+per iteration and per second, and the iterations a second.
+
+Checkouts are measured one after the other on the same machine in one run, so their figures can
+be set side by side; the machine's load is printed with them. This is a script, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+from course_lib.match.play import random_opening
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYTHON = sys.executable
+
+
+class Program:
+    """A UAI program in a child process, with the course_lib of ``checkout``."""
+
+    def __init__(self, checkout: str, spec: str | None, hash_mb: int | None) -> None:
+        env = dict(os.environ, PYTHONPATH=checkout)
+        command = [PYTHON, "-m", "course_lib", "uai"] + ([spec] if spec else [])
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env,
+                                     cwd=checkout)
+        self.send("uai")
+        self.until("uaiok")
+        if hash_mb is not None:
+            self.send(f"setoption name Hash value {hash_mb}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, head: str) -> list[str]:
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the program ended before {head!r}")
+            lines.append(line.strip())
+            if line.startswith(head):
+                return lines
+
+    def move(self, position: str, movetime: int) -> tuple[str, float, int | None]:
+        """The move, the wall time (ms) from ``go`` to ``bestmove``, and the last nps."""
+        self.send(position)
+        started = time.perf_counter()
+        self.send(f"go movetime {movetime}")
+        lines = self.until("bestmove")
+        wall = (time.perf_counter() - started) * 1000
+        nps = None
+        for line in lines:
+            words = line.split()
+            if words[:1] == ["info"] and "nps" in words:
+                nps = int(words[words.index("nps") + 1])
+        return lines[-1].split()[1], wall, nps
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+            self.proc.wait(10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+def play_games(checkout: str, spec: str | None, hash_mb: int | None, movetime: int,
+               games: int, seed: int) -> tuple[list[float], list[int], list[str]]:
+    """The timed program's move times (ms) and rates over ``games`` games, and the FENs seen."""
+    timed = Program(checkout, spec, hash_mb)
+    other = Program(checkout, spec, hash_mb)
+    walls: list[float] = []
+    rates: list[int] = []
+    fens: list[str] = []
+    try:
+        for game in range(games):
+            for program in (timed, other):
+                program.send("uainewgame")
+            start = random_opening(4, seed + game)
+            state, moves = start, []
+            timed_side = 1 + game % 2
+            while not state.is_over():
+                position = f"position fen {start.fen()}" + (
+                    " moves " + " ".join(moves) if moves else "")
+                if state.to_move == timed_side:
+                    move, wall, nps = timed.move(position, movetime)
+                    walls.append(wall)
+                    if nps:
+                        rates.append(nps)
+                    if len(fens) < 4 * (game + 1) and state.turns % 10 == 0:
+                        fens.append(state.fen())
+                else:
+                    move, _, _ = other.move(position, max(1, movetime // 10))
+                moves.append(move)
+                state = state.play(move)
+    finally:
+        timed.close()
+        other.close()
+    return walls, rates, fens
+
+
+PROBE = r"""
+import json, sys, time
+from course_lib.agents import make_agent
+from course_lib.ataxx import State
+from course_lib.match.uai_mcts import DEFAULT_SPEC
+fens, ms = json.loads(sys.argv[1]), float(sys.argv[2])
+agent = make_agent(sys.argv[3] or DEFAULT_SPEC)
+agent.warm_up()
+rows = bytes_ = iterations = seconds = 0
+for fen in fens:
+    agent.reset()
+    agent.iterations, agent.time_ms = None, ms
+    agent.search(State.from_fen(fen))
+    rows += agent.stats.tree_nodes
+    bytes_ += agent.tree_bytes
+    iterations += agent.stats.iterations
+    seconds += agent.stats.seconds
+print(json.dumps({"row_bytes": bytes_ / rows, "bytes_per_iteration": bytes_ / iterations,
+                  "mb_per_second": bytes_ / seconds / 1e6, "rate": iterations / seconds}))
+"""
+
+
+def probe(checkout: str, spec: str | None, fens: list[str], ms: float) -> dict:
+    """The tree's memory and the search rate of ``checkout``'s agent (see the docstring)."""
+    env = dict(os.environ, PYTHONPATH=checkout)
+    out = subprocess.run([PYTHON, "-c", PROBE, json.dumps(fens), str(ms), spec or ""],
+                         capture_output=True, text=True, env=env, cwd=checkout, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--checkout", action="append", default=None,
+                        help="a folder holding course_lib (repeat to compare; default: this one)")
+    parser.add_argument("--spec", default=None, help="the UAI spec (default: none, guided MCTS)")
+    parser.add_argument("--hash", type=int, default=None, help="setoption Hash (MB)")
+    parser.add_argument("--movetime", type=int, nargs="+", default=[1000, 100])
+    parser.add_argument("--games", type=int, nargs="+", default=[2, 6],
+                        help="games at each movetime (one number for all)")
+    parser.add_argument("--probe-ms", type=float, default=1000.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    checkouts = [os.path.abspath(path) for path in (args.checkout or [HERE])]
+    games = args.games * len(args.movetime) if len(args.games) == 1 else args.games
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); "
+          f"spec {args.spec or 'none (guided MCTS)'}, Hash {args.hash or 'default'}")
+    fens: list[str] = []
+    for checkout in checkouts:
+        print(f"\n{checkout}")
+        for movetime, count in zip(args.movetime, games):
+            walls, rates, seen = play_games(checkout, args.spec, args.hash, movetime, count,
+                                            args.seed)
+            fens = fens or seen
+            over = sum(1 for wall in walls if wall > movetime + 50)
+            rate = f", {sum(rates) / len(rates) / 1000:.0f} k iterations/s" if rates else ""
+            print(f"  movetime {movetime:>5} ms, {count} games, {len(walls)} moves: "
+                  f"max {max(walls):.0f}  p99 {percentile(walls, 0.99):.0f}  "
+                  f"mean {sum(walls) / len(walls):.0f} ms; {over} over {movetime + 50} ms"
+                  f"{rate}  (load {os.getloadavg()[0]:.2f})", flush=True)
+    for checkout in checkouts:
+        found = probe(checkout, args.spec, fens[:6], args.probe_ms)
+        print(f"{checkout}: tree row {found['row_bytes']:.0f} bytes, "
+              f"{found['bytes_per_iteration']:.0f} bytes per iteration, "
+              f"{found['mb_per_second']:.0f} MB per second of search, "
+              f"{found['rate'] / 1000:.0f} k iterations/s ({args.probe_ms:.0f} ms searches "
+              f"from {len(fens[:6])} positions; load {os.getloadavg()[0]:.2f})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""``python -m course_lib uai`` keeps to ``go movetime`` over whole games, answers ``uai`` at
+once, and searches for all its time whatever its ``Hash``.
+
+The games are played through the UAI session as a manager plays them (the program on its own
+threads, the commands and answers through pipes), each move timed from the moment ``go`` is
+written to the moment ``bestmove`` is read.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+import time
+
+import pytest
+
+from course_lib.ataxx import State
+from course_lib.match.play import random_opening
+from course_lib.match.uai import serve_uai
+from uai_helpers import HeldOpen
+
+MOVETIME_MS = 25
+OVERSHOOT_MS = 50
+"""How much longer than ``movetime`` a move may take here. The search ends within an
+iteration of its deadline (a timer halts the kernel; an iteration takes well under a
+millisecond) and ``Move Overhead`` (10 ms) is kept back for the rest: at movetime 25 every
+move took under 25 + 8 ms here on a quiet machine, and under 25 + 18 ms with a load average
+of 6 on two cores (the timer thread, the search thread and the reader each waiting for a
+core). The bound leaves that much again. The pauses this test exists to catch took 60 ms
+and more even in these small trees (the first ``go`` importing the clock rule), and hundreds
+of ms in larger ones (copying a tree that outgrew its array: 0.5 s at 4 million rows)."""
+
+
+class PipedEngine:
+    """``serve_uai(spec)`` on its own thread, spoken to through pipes."""
+
+    def __init__(self, spec: str | None = None) -> None:
+        commands_read, commands_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+        self.commands = os.fdopen(commands_write, "w", buffering=1)
+        self.answers = os.fdopen(answers_read)
+        stdin, stdout = os.fdopen(commands_read), os.fdopen(answers_write, "w", buffering=1)
+        self.thread = threading.Thread(target=serve_uai, args=(spec, stdin, stdout),
+                                       kwargs={"log": io.StringIO()}, daemon=True)
+        self.thread.start()
+
+    def send(self, line: str) -> None:
+        self.commands.write(line + "\n")
+
+    def until(self, head: str) -> str:
+        while True:
+            line = self.answers.readline()
+            assert line, f"the engine ended before {head!r}"
+            if line.startswith(head):
+                return line.strip()
+
+    def close(self) -> None:
+        self.send("quit")
+        self.thread.join(10)
+        self.commands.close()
+        self.answers.close()
+
+
+def play_timed_game(engine: PipedEngine, seed: int, movetime: int) -> list[float]:
+    """One whole game of the engine against itself from a seeded opening, every move by
+    ``go movetime``; the ms from each ``go`` to its ``bestmove``."""
+    start = random_opening(4, seed)
+    engine.send("uainewgame")
+    state, moves, walls = start, [], []
+    while not state.is_over():
+        engine.send(f"position fen {start.fen()}" + (" moves " + " ".join(moves) if moves
+                                                      else ""))
+        began = time.perf_counter()
+        engine.send(f"go movetime {movetime}")
+        move = engine.until("bestmove").split()[1]
+        walls.append((time.perf_counter() - began) * 1000)
+        moves.append(move)
+        state = state.play(move)
+    return walls
+
+
+@pytest.mark.parametrize("hash_mb", [1, 16])
+def test_every_move_of_a_whole_game_keeps_to_movetime(hash_mb):
+    # Hash 1: the tree is full after a few moves and the kept subtree fills it again at every
+    # move; Hash 16: it grows for most of the game. Either way it is kept from move to move.
+    engine = PipedEngine()
+    try:
+        engine.send(f"setoption name Hash value {hash_mb}")
+        engine.send("isready")
+        engine.until("readyok")
+        walls = play_timed_game(engine, seed=hash_mb, movetime=MOVETIME_MS)
+    finally:
+        engine.close()
+    assert len(walls) > 40                                       # a whole game
+    slow = [round(wall) for wall in walls if wall > MOVETIME_MS + OVERSHOOT_MS]
+    assert not slow, f"moves over {MOVETIME_MS} + {OVERSHOOT_MS} ms: {slow}"
+
+
+def test_uaiok_does_not_wait_for_the_agent_to_load(monkeypatch):
+    import course_lib.agents as agents
+    loaded = threading.Event()
+    real = agents.make_agent
+
+    def slow_make_agent(spec):                   # weights and compiled code that load slowly
+        loaded.wait(30)
+        return real(spec)
+
+    monkeypatch.setattr(agents, "make_agent", slow_make_agent)
+    end = threading.Event()
+    out = io.StringIO()
+    server = threading.Thread(target=serve_uai,
+                              args=(None, HeldOpen("uai\nisready\n", end), out),
+                              kwargs={"log": io.StringIO()})
+    server.start()
+    try:
+        deadline = time.perf_counter() + 30
+        while "uaiok" not in out.getvalue() and time.perf_counter() < deadline:
+            time.sleep(0.01)
+        assert "uaiok" in out.getvalue() and "readyok" not in out.getvalue()
+    finally:
+        loaded.set()
+        end.set()
+        server.join(60)
+    assert out.getvalue().splitlines()[-1] == "readyok"   # isready waits for the load
+
+
+def test_halt_ends_a_search_of_one_long_chunk():
+    from course_lib.agents._mcts_kernels import C_NODES
+    from course_lib.agents.mcts_fast import FastMCTSAgent
+    agent = FastMCTSAgent(iterations=10**8, value="learned", prior="learned")
+    search = threading.Thread(target=agent.search, args=(State.start(),))
+    search.start()                          # no clock to read: the kernel runs in one call
+    deadline = time.perf_counter() + 30
+    while agent.counters[C_NODES] < 1000 and time.perf_counter() < deadline:
+        time.sleep(0.005)                   # until the tree grows: the kernel is running
+    agent.halt()                            # from this thread, as the UAI stop does
+    search.join(10)
+    assert not search.is_alive() and 0 < agent.stats.iterations < 10**8
+
+
+def test_a_full_tree_searches_as_many_iterations_as_asked():
+    from course_lib.agents.mcts_fast import FastMCTSAgent
+    agent = FastMCTSAgent(iterations=30_000, value="learned", prior="learned")
+    agent.max_tree_mb = 1
+    agent.search(State.start())
+    assert agent.tree_full and agent.tree_bytes <= 1 << 20
+    assert agent.stats.iterations == agent.root.visits == 30_000
