@@ -548,8 +548,7 @@ class FastMCTSAgent:
         self.control[HALT] = 0
         timer = None
         if deadline is not None:
-            timer = threading.Timer(max(0.0, deadline - time.perf_counter()),
-                                    self.control.__setitem__, (HALT, 1))
+            timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self._expire)
             timer.daemon = True
             timer.start()
         try:
@@ -589,6 +588,11 @@ class FastMCTSAgent:
                 timer.cancel()
                 timer.join()
             self.control[HALT] = 0
+
+    def _expire(self) -> None:
+        """The deadline (the timer's thread): end the kernel's loop, not the search (with
+        ``final='both'`` a second phase may follow, with its own deadline)."""
+        self.control[HALT] = 1
 
     def _halted(self) -> bool:
         """Whether ``stop`` was set, ``halt()`` called or the tree reached ``max_depth``."""

@@ -15,9 +15,13 @@ How a ``go`` is searched (``MCTSBackend.search``):
   lines counts iterations too, as MCTS engines do.
 - ``depth D``: until the tree is D plies deep (MCTS has no iterations of depth).
 - A ``time`` or ``iterations`` in the spec is a cap on every move, as the other limits allow.
-- ``stop`` ends the search between two chunks of iterations (a few milliseconds).
-- The tree lives in memory: ``Hash`` caps it (MB, default ``DEFAULT_TREE_MB``); a search whose
-  tree fills it ends there (``go infinite`` then waits for ``stop`` to answer).
+- The search ends within one iteration of its deadline (a timer halts the compiled loop),
+  and so does ``stop``: the answer comes within a few ms of the time given, whatever the
+  tree's size (``benchmarks/bench_uai_clock.py``).
+- The tree lives in memory: ``Hash`` caps it (MB, default ``DEFAULT_TREE_MB``), 35 bytes a
+  node. A full tree does not end the search: it searches on in the tree it has, without
+  growing, for all its time. The tree's array is reserved at its full size from the start,
+  but only the rows in use take memory.
 
 Each second, and at the end, an ``info`` line: ``depth`` (the length of the pv), ``seldepth``
 (the deepest node), ``score cp X`` (the chosen move's mean result r for the side to move as
