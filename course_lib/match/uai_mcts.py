@@ -10,7 +10,8 @@ How a ``go`` is searched (``MCTSBackend.search``):
 - ``movetime M``: M less ``Move Overhead``; a clock (``btime``/``wtime``, ``binc``/``winc``,
   ``movestogo``): the share of ``course_lib.engine.clock_share_ms``, the engine's rule (the time
   left over the moves still to come, plus 3/4 of the increment), less ``Move Overhead``;
-  ``infinite``, ``ponder`` or no limit: until ``stop``.
+  ``infinite``, ``ponder`` or no limit: until ``stop``. The time counts from the moment the
+  ``go`` was read (as the manager's clock does), not from the start of the search.
 - ``nodes N``: at most N iterations (one leaf visited or added each): ``nodes`` in the ``info``
   lines counts iterations too, as MCTS engines do.
 - ``depth D``: until the tree is D plies deep (MCTS has no iterations of depth).
@@ -45,6 +46,7 @@ level).
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Callable, TextIO
 
 from ..agents.mcts import DEFAULT_TREE_MB
@@ -157,6 +159,8 @@ class MCTSBackend(_Backend):
             iterations, time_ms, depth = 1, None, None
         else:
             time_ms, depth = self.budget_ms(job), job.numbers.get("depth")
+            if time_ms is not None:         # the manager's clock runs from the go's arrival
+                time_ms = max(1.0, time_ms - (time.perf_counter() - job.received) * 1000)
         saved = agent.iterations, agent.time_ms
         agent.iterations, agent.time_ms = iterations, time_ms
         try:
