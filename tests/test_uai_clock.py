@@ -18,7 +18,7 @@ import pytest
 from course_lib.ataxx import State
 from course_lib.match.play import random_opening
 from course_lib.match.uai import serve_uai
-from uai_helpers import HeldOpen
+from uai_helpers import serve_in_background, wait_until
 
 MOVETIME_MS = 25
 CPU_OVERSHOOT_MS = 5
@@ -118,16 +118,10 @@ def test_uaiok_does_not_wait_for_the_agent_to_load(monkeypatch):
 
     monkeypatch.setattr(agents, "make_agent", slow_make_agent)
     end = threading.Event()
-    out = io.StringIO()
-    server = threading.Thread(target=serve_uai,
-                              args=(None, HeldOpen("uai\nisready\n", end), out),
-                              kwargs={"log": io.StringIO()})
-    server.start()
+    server, out = serve_in_background("uai\nisready\n", end)
     try:
-        deadline = time.perf_counter() + 30
-        while "uaiok" not in out.getvalue() and time.perf_counter() < deadline:
-            time.sleep(0.01)
-        assert "uaiok" in out.getvalue() and "readyok" not in out.getvalue()
+        assert wait_until(lambda: "uaiok" in out.getvalue())
+        assert "readyok" not in out.getvalue()
     finally:
         loaded.set()
         end.set()

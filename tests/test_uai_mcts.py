@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import threading
-import time
 
 import pytest
 
@@ -17,7 +16,7 @@ from course_lib.agents import make_agent
 from course_lib.ataxx import State
 from course_lib.match.uai import _Go, serve_uai
 from course_lib.match.uai_mcts import DEFAULT_SPEC, MCTSBackend, is_fast_mcts_spec
-from uai_helpers import HeldOpen, infos
+from uai_helpers import infos, serve_in_background, wait_until
 
 LEGAL = {move.uai() for move in State.start().legal_moves()}
 MATE_IN_1 = "xo5/7/7/7/7/7/7 x 0 1"
@@ -32,21 +31,6 @@ def talk(text: str, spec: str | None = None) -> tuple[int, list[str], str]:
 
 def answers(lines: list[str]) -> list[str]:
     return [line.split()[1] for line in lines if line.startswith("bestmove ")]
-
-
-def serve_in_background(script: str, end: threading.Event, spec=None):
-    out = io.StringIO()
-    server = threading.Thread(target=serve_uai, args=(spec, HeldOpen(script, end), out),
-                              kwargs={"log": io.StringIO()})
-    server.start()
-    return server, out
-
-
-def wait_until(predicate, within: float = 30.0) -> bool:
-    deadline = time.perf_counter() + within
-    while not predicate() and time.perf_counter() < deadline:
-        time.sleep(0.01)
-    return predicate()
 
 
 def test_no_spec_serves_guided_mcts_with_its_options():
