@@ -15,7 +15,11 @@ and the iterations a second of its searches (``nps`` of each move's last info li
 
 Then, in one process per checkout, the tree's memory: a search of ``--probe-ms`` from a few
 positions taken from the games, with the bytes of a tree row and the bytes the tree grows by
-per iteration and per second, and the iterations a second.
+per iteration and per second, and the iterations a second. Last, what a small ``Hash`` costs
+(``--small-hash``, default 16 MB): from the positions taken from the games, the moves chosen
+with ``--small-hash-iterations`` (default 130,000, about a second) and that Hash, and with the
+default Hash, each compared with the move of three times as many iterations with the default
+Hash (a checkout whose full tree ends its search runs fewer iterations).
 
 Checkouts are measured one after the other on the same machine in one run, so their figures can
 be set side by side; the machine's load is printed with them. This is a script, not a test.
@@ -111,7 +115,7 @@ def play_games(checkout: str, spec: str | None, hash_mb: int | None, movetime: i
                     walls.append(wall)
                     if nps:
                         rates.append(nps)
-                    if len(fens) < 4 * (game + 1) and state.turns % 10 == 0:
+                    if len(fens) < 6 * (game + 1) and state.turns % 8 == 0:
                         fens.append(state.fen())
                 else:
                     move, _, _ = other.move(position, max(1, movetime // 10))
@@ -145,6 +149,36 @@ print(json.dumps({"row_bytes": bytes_ / rows, "bytes_per_iteration": bytes_ / it
 """
 
 
+SMALL_HASH = r"""
+import json, sys
+from course_lib.agents import make_agent
+from course_lib.ataxx import State
+from course_lib.match.uai_mcts import DEFAULT_SPEC
+fens, iterations, hash_mb = json.loads(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+agent = make_agent(sys.argv[4] or DEFAULT_SPEC)
+found = []
+for fen in fens:
+    if hash_mb:
+        agent.max_tree_mb = hash_mb
+    agent.reset()
+    agent.iterations, agent.time_ms = iterations, None
+    move = agent.search(State.from_fen(fen)).move
+    found.append((move.uai(), agent.stats.iterations))
+print(json.dumps(found))
+"""
+
+
+def small_hash(checkout: str, spec: str | None, fens: list[str], iterations: int,
+               hash_mb: float) -> list:
+    """The move and the iterations run of ``checkout``'s agent with ``hash_mb`` (0: the
+    default) and ``iterations`` from each of ``fens``."""
+    env = dict(os.environ, PYTHONPATH=checkout)
+    out = subprocess.run([PYTHON, "-c", SMALL_HASH, json.dumps(fens), str(iterations),
+                          str(hash_mb), spec or ""],
+                         capture_output=True, text=True, env=env, cwd=checkout, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def probe(checkout: str, spec: str | None, fens: list[str], ms: float) -> dict:
     """The tree's memory and the search rate of ``checkout``'s agent (see the docstring)."""
     env = dict(os.environ, PYTHONPATH=checkout)
@@ -169,6 +203,9 @@ def main() -> None:
                         help="games at each movetime (one number for all)")
     parser.add_argument("--probe-ms", type=float, default=1000.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--small-hash", type=float, default=16,
+                        help="the Hash (MB) of the small-tree comparison (0: leave it out)")
+    parser.add_argument("--small-hash-iterations", type=int, default=130_000)
     args = parser.parse_args()
     checkouts = [os.path.abspath(path) for path in (args.checkout or [HERE])]
     games = args.games * len(args.movetime) if len(args.games) == 1 else args.games
@@ -194,6 +231,19 @@ def main() -> None:
               f"{found['mb_per_second']:.0f} MB per second of search, "
               f"{found['rate'] / 1000:.0f} k iterations/s ({args.probe_ms:.0f} ms searches "
               f"from {len(fens[:6])} positions; load {os.getloadavg()[0]:.2f})", flush=True)
+    if args.small_hash:
+        n = args.small_hash_iterations
+        reference = [move for move, _ in small_hash(checkouts[-1], args.spec, fens, 3 * n, 0)]
+        print(f"\nHash {args.small_hash:g} MB, {n} iterations asked, from {len(fens)} "
+              f"positions: the moves that {3 * n} iterations with the default Hash of "
+              f"{checkouts[-1]} choose")
+        for checkout in checkouts:
+            for hash_mb in (0, args.small_hash):
+                found = small_hash(checkout, args.spec, fens, n, hash_mb)
+                same = sum(move == best for (move, _), best in zip(found, reference))
+                ran = sum(count for _, count in found) / len(found)
+                print(f"  {checkout}, Hash {hash_mb or 'default'}: {ran:.0f} iterations run "
+                      f"on average, the same move in {same} of {len(fens)}", flush=True)
 
 
 if __name__ == "__main__":

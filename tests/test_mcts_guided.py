@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 
 import numpy as np
 import pytest
@@ -289,6 +290,31 @@ def test_reuse_keeps_the_subtree_with_priors():
     agent.search(state.apply(move).apply(reply.move))
     assert agent.last_result.stats.reused_visits == kept
     assert agent.root.visits == kept + 500
+
+
+def _subtree(node) -> tuple:
+    """Everything a node of the tree holds, and its children's, recursively."""
+    return (node.visits, node.wins, node.prior, node.evaluation, node.proven,
+            [(child.move, _subtree(child)) for child in node.children])
+
+
+def _size(record: tuple) -> int:
+    return 1 + sum(_size(child) for _, child in record[-1])
+
+
+def test_reuse_moves_the_kept_subtree_to_the_front_unchanged():
+    state = mid_game(11, 6)
+    agent = guided(iterations=3000, value="learned", prior="learned", reuse=True)
+    move = agent.choose_move(state)
+    child = next(c for c in agent.root.children if c.move == move)
+    reply = max(child.children, key=lambda c: c.visits)
+    kept = _subtree(reply)
+    assert _size(kept) > 100
+    halt = threading.Event()
+    halt.set()                                  # a kept tree and a stop: no iteration at all
+    agent.search(state.apply(move).apply(reply.move), stop=halt)
+    assert agent.stats.iterations == 0
+    assert _subtree(agent.root) == kept and len(agent.tree) == _size(kept)
 
 
 def test_time_budget_and_rate():
