@@ -27,8 +27,9 @@ its depth and plays the move of the deepest one that finished within the share (
 enough, the very move of its fixed-depth search), and MCTS stops at its number of iterations
 or at the share, whichever comes first. Random and greedy need no limit. A small
 margin is kept for the pipe and the process. The agent is built after the first ``OK`` is
-sent, and if it has a ``warm_up()`` method (to compile numba code, say) that is called then
-too: READY is always answered at once.
+sent, on a thread of its own, and if it has a ``warm_up()`` method (to compile numba code,
+say) that is called then too: READY is always answered at once. The first TURN waits for
+the agent, and the time it waited is taken off the clock the TURN gives.
 
 The move an agent sends is sent as it is: a clone written with a source other than the
 canonical one is legal (any friendly stone next to the destination will do) and goes out as
