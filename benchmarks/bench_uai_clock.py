@@ -11,7 +11,9 @@ copy of itself at a tenth of the time (as in a match at 10-to-1 time odds), both
 pipes as a tournament manager drives them. Every move of the timed program is timed from the
 moment ``go movetime M`` is written to the moment its ``bestmove`` is read (the time a manager
 charges), and printed: the most, the 99th percentile and the mean, the moves over M + 50 ms,
-and the iterations a second of its searches (``nps`` of each move's last info line).
+and the iterations a second of its searches (``nps`` of each move's last info line). The
+same for the CPU time the program used from ``go`` to ``bestmove`` (read from /proc, in steps
+of 10 ms): what it did, without the time it waited for a core on a busy machine.
 
 Then, in one process per checkout, the tree's memory: a search of ``--probe-ms`` from a few
 positions taken from the games, with the bytes of a tree row and the bytes the tree grows by
@@ -70,19 +72,34 @@ class Program:
             if line.startswith(head):
                 return lines
 
-    def move(self, position: str, movetime: int) -> tuple[str, float, int | None]:
-        """The move, the wall time (ms) from ``go`` to ``bestmove``, and the last nps."""
+    def cpu_ms(self) -> float | None:
+        """The CPU time the program has used (ms, in steps of a clock tick: 10 ms), from
+        /proc; None where there is no /proc."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def move(self, position: str, movetime: int) -> tuple[str, float, float | None,
+                                                         int | None]:
+        """The move, the wall time and the CPU time (ms) from ``go`` to ``bestmove``, and the
+        last nps."""
         self.send(position)
+        cpu = self.cpu_ms()
         started = time.perf_counter()
         self.send(f"go movetime {movetime}")
         lines = self.until("bestmove")
         wall = (time.perf_counter() - started) * 1000
+        after = self.cpu_ms()
+        used = None if cpu is None or after is None else after - cpu
         nps = None
         for line in lines:
             words = line.split()
             if words[:1] == ["info"] and "nps" in words:
                 nps = int(words[words.index("nps") + 1])
-        return lines[-1].split()[1], wall, nps
+        return lines[-1].split()[1], wall, used, nps
 
     def close(self) -> None:
         try:
@@ -93,11 +110,13 @@ class Program:
 
 
 def play_games(checkout: str, spec: str | None, hash_mb: int | None, movetime: int,
-               games: int, seed: int) -> tuple[list[float], list[int], list[str]]:
-    """The timed program's move times (ms) and rates over ``games`` games, and the FENs seen."""
+               games: int, seed: int) -> tuple[list[float], list[float], list[int], list[str]]:
+    """The timed program's wall and CPU times a move (ms) and rates over ``games`` games, and
+    the FENs seen."""
     timed = Program(checkout, spec, hash_mb)
     other = Program(checkout, spec, hash_mb)
     walls: list[float] = []
+    cpus: list[float] = []
     rates: list[int] = []
     fens: list[str] = []
     try:
@@ -111,20 +130,22 @@ def play_games(checkout: str, spec: str | None, hash_mb: int | None, movetime: i
                 position = f"position fen {start.fen()}" + (
                     " moves " + " ".join(moves) if moves else "")
                 if state.to_move == timed_side:
-                    move, wall, nps = timed.move(position, movetime)
+                    move, wall, cpu, nps = timed.move(position, movetime)
                     walls.append(wall)
+                    if cpu is not None:
+                        cpus.append(cpu)
                     if nps:
                         rates.append(nps)
                     if len(fens) < 6 * (game + 1) and state.turns % 8 == 0:
                         fens.append(state.fen())
                 else:
-                    move, _, _ = other.move(position, max(1, movetime // 10))
+                    move = other.move(position, max(1, movetime // 10))[0]
                 moves.append(move)
                 state = state.play(move)
     finally:
         timed.close()
         other.close()
-    return walls, rates, fens
+    return walls, cpus, rates, fens
 
 
 PROBE = r"""
@@ -215,8 +236,8 @@ def main() -> None:
     for checkout in checkouts:
         print(f"\n{checkout}")
         for movetime, count in zip(args.movetime, games):
-            walls, rates, seen = play_games(checkout, args.spec, args.hash, movetime, count,
-                                            args.seed)
+            walls, cpus, rates, seen = play_games(checkout, args.spec, args.hash, movetime,
+                                                  count, args.seed)
             fens = fens or seen
             over = sum(1 for wall in walls if wall > movetime + 50)
             rate = f", {sum(rates) / len(rates) / 1000:.0f} k iterations/s" if rates else ""
@@ -224,6 +245,10 @@ def main() -> None:
                   f"max {max(walls):.0f}  p99 {percentile(walls, 0.99):.0f}  "
                   f"mean {sum(walls) / len(walls):.0f} ms; {over} over {movetime + 50} ms"
                   f"{rate}  (load {os.getloadavg()[0]:.2f})", flush=True)
+            if cpus:
+                print(f"  {'':>5}  CPU time a move: max {max(cpus):.0f}  p99 "
+                      f"{percentile(cpus, 0.99):.0f}  mean {sum(cpus) / len(cpus):.0f} ms",
+                      flush=True)
     for checkout in checkouts:
         found = probe(checkout, args.spec, fens[:6], args.probe_ms)
         print(f"{checkout}: tree row {found['row_bytes']:.0f} bytes, "
