@@ -317,6 +317,17 @@ def test_reuse_moves_the_kept_subtree_to_the_front_unchanged():
     assert _subtree(agent.root) == kept and len(agent.tree) == _size(kept)
 
 
+def test_a_search_stops_before_the_visit_counts_overflow():
+    from course_lib.agents._puct_kernels import MAX_VISITS
+    state = mid_game(3, 8)
+    agent = guided(iterations=100, value="learned", prior="learned", reuse=True)
+    agent.search(state)
+    agent.tree["visits"][0] = MAX_VISITS - 10   # as after hours of go infinite
+    agent.iterations = 1000
+    agent.search(state)                         # the same position: the tree is kept
+    assert agent.stats.iterations == 10 and agent.root.visits == MAX_VISITS
+
+
 def test_time_budget_and_rate():
     agent = guided(time_ms=60, value="learned", prior="learned")
     agent.warm_up()
