@@ -143,10 +143,12 @@ def test_halt_ends_a_search_of_one_long_chunk():
     assert not search.is_alive() and 0 < agent.stats.iterations < 10**8
 
 
-def test_a_full_tree_searches_as_many_iterations_as_asked():
+@pytest.mark.parametrize("options", [{}, {"value": "learned"},
+                                     {"value": "learned", "prior": "learned"}])
+def test_a_full_tree_searches_as_many_iterations_as_asked(options):
     from course_lib.agents.mcts_fast import FastMCTSAgent
-    agent = FastMCTSAgent(iterations=30_000, value="learned", prior="learned")
+    agent = FastMCTSAgent(iterations=40_000, **options)      # 1 MB: about 26,000 nodes
     agent.max_tree_mb = 1
     agent.search(State.start())
     assert agent.tree_full and agent.tree_bytes <= 1 << 20
-    assert agent.stats.iterations == agent.root.visits == 30_000
+    assert agent.stats.iterations == agent.root.visits == 40_000
