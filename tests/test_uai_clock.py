@@ -152,3 +152,21 @@ def test_a_full_tree_searches_as_many_iterations_as_asked(options):
     agent.search(State.start())
     assert agent.tree_full and agent.tree_bytes <= 1 << 20
     assert agent.stats.iterations == agent.root.visits == 40_000
+
+
+def test_a_tree_larger_than_the_system_gives_is_refused_in_words(monkeypatch):
+    import numpy as np
+    from course_lib.agents.mcts_fast import FastMCTSAgent
+    from course_lib.errors import InvalidArgumentError
+    agent = FastMCTSAgent(iterations=50)
+    real = np.zeros
+
+    def refusing_zeros(shape, *args, **kwargs):      # a system without that much memory
+        if np.prod(shape) * np.dtype(kwargs.get("dtype", float)).itemsize > 1 << 33:
+            raise MemoryError
+        return real(shape, *args, **kwargs)
+
+    monkeypatch.setattr(np, "zeros", refusing_zeros)
+    with pytest.raises(InvalidArgumentError, match=r"would not reserve .*\(it stays 1024 MB\)"):
+        agent.max_tree_mb = 65_536
+    assert agent.max_tree_mb == 1024 and agent.search(State.start()).move is not None

@@ -409,8 +409,16 @@ class FastMCTSAgent:
 
     @max_tree_mb.setter
     def max_tree_mb(self, megabytes: float) -> None:
-        self._max_tree_mb = megabytes
-        self.reset()
+        from ..errors import InvalidArgumentError
+        kept, self._max_tree_mb = self._max_tree_mb, megabytes
+        try:
+            self.reset()
+        except MemoryError:
+            self._max_tree_mb = kept
+            self.reset()
+            raise InvalidArgumentError(
+                f"max_tree_mb={megabytes}: the system would not reserve that much memory for "
+                f"the tree; give a smaller size (it stays {kept} MB)") from None
 
     def halt(self) -> None:
         """End the running search after the iteration it is in, as ``stop`` does (safe from
