@@ -94,6 +94,9 @@ DEFAULT_CUTOFF_PLIES = 10
 REUSE_DEPTH = 2
 """With ``reuse=True`` the new position is looked for this many plies below the old root (our
 move and the opponent's reply); found, its subtree becomes the new tree."""
+DEFAULT_TREE_MB = 1024
+"""The most memory the fast tier's tree takes by default (MB): ``FastMCTSAgent.max_tree_mb``,
+the ``Hash`` of ``python -m course_lib uai``."""
 
 
 # --- The tree ---------------------------------------------------------------------------------

@@ -183,10 +183,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
-def check_agent_spec(spec: str, state: Any = None) -> None:
+def check_agent_spec(spec: str, state: Any = None, build: bool = True) -> None:
     """Raise InvalidAgentSpecError, in words, unless ``spec`` builds an agent that can play
     the game of ``state`` (any game when ``state`` is None): a command checks its spec this
-    way before it starts.
+    way before it starts. With ``build=False`` the agent is not built: names, keys, values
+    and the evaluation are checked, but not the options that do not go together (a program
+    that must answer at once checks those when it builds the agent, which may load weights
+    and compiled code).
 
     >>> from course_lib.ataxx import State
     >>> check_agent_spec("greedy:eval=weights", State.start())
@@ -201,7 +204,8 @@ def check_agent_spec(spec: str, state: Any = None) -> None:
             check_evaluation(evaluation_named(options["eval"]), state)
         except InvalidAgentSpecError as error:
             raise type(error)(f"{spec.strip()!r}: {error}") from None
-    make_agent(spec)                              # options that do not go together
+    if build:
+        make_agent(spec)                          # options that do not go together
 
 
 def make_agent(spec: str) -> Any:

@@ -331,6 +331,9 @@ class _Go:
     no_position: str = ""                       # why there is no position, when state is None
     stopped: threading.Event = field(default_factory=threading.Event)
     started: bool = False
+    received: float = field(default_factory=time.perf_counter)
+    """When the ``go`` was read, or the search before it answered if that came later: the
+    manager's clock for this move runs from then."""
 
     @property
     def holds(self) -> bool:
@@ -598,6 +601,7 @@ class _Session:
         self.closed = False                      # the output is gone
         self.failed = False                      # the agent or engine could not be prepared
         self.told_unstoppable = False
+        self.answered = 0.0                      # when the last bestmove was written
         self.worker = threading.Thread(target=self._work, name="uai-search", daemon=True)
 
     # -- output
@@ -644,6 +648,7 @@ class _Session:
 
     def _answer(self, job: _Go) -> None:
         job.started = True
+        job.received = max(job.received, self.answered)    # not the wait behind a search
         move = PASS
         try:
             if self.failed:
@@ -664,6 +669,7 @@ class _Session:
             with self.lock:
                 self.gos.remove(job)
             self.write(f"bestmove {move.uai()}")
+            self.answered = time.perf_counter()
 
     # -- the reader
 
