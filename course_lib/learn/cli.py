@@ -70,17 +70,22 @@ def _run(args: argparse.Namespace) -> int:
             print(f"wrote the games to {args.data}", flush=True)
     trained = time.perf_counter()
     run = train(records, epochs=args.epochs, seed=args.seed, lam=args.lam)
-    for epoch, train_loss, val_loss in run.curve:
+    for epoch, train_loss, val_loss, val_result_loss in run.curve:
         print(f"  epoch {epoch:2d}: training loss {train_loss:.4f}, validation loss "
-              f"{val_loss:.4f}", flush=True)
-    print(f"validation loss of material alone {run.material_loss:.4f}, of the search score "
-          f"{run.score_loss:.4f}, of the network {run.curve[-1][2]:.4f} "
-          f"({time.perf_counter() - trained:.0f} s of training)", flush=True)
+              f"{val_loss:.4f} (against the results {val_result_loss:.4f})", flush=True)
+    print(f"validation loss ({time.perf_counter() - trained:.0f} s of training):", flush=True)
+    for label, to_target, to_results in (
+            ("material alone", run.material_loss, run.material_result_loss),
+            ("the search score", run.score_loss, run.score_result_loss),
+            ("the network", run.curve[-1][2], run.result_loss)):
+        print(f"  {label:16} against the target {to_target:.4f}, against the games' results "
+              f"{to_results:.4f}", flush=True)
     meta = {"seed": args.seed, "games": args.games, "depth": args.depth,
             "epochs": args.epochs, "lam": args.lam, "win_scale": run.win_scale,
             "positions": run.positions, "validation_positions": run.validation_positions,
             "curve": run.curve, "material_loss": run.material_loss,
-            "score_loss": run.score_loss}
+            "score_loss": run.score_loss, "material_result_loss": run.material_result_loss,
+            "score_result_loss": run.score_result_loss}
     try:
         save_weights(out, run.weights, meta)
     except OSError as error:
@@ -96,7 +101,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "learn", help="self-play games, then train the learned evaluation on them",
         description="Play GAMES games of the engine against itself (DEPTH plies a move, a few "
                     "random plies to open each game), then train the n-tuple network on every "
-                    "position (its target mixes the game's result and the search score), and "
+                    "position (its target mixes the game's result and the search score), "
+                    "print the validation loss of material alone, of the search score and of "
+                    "the network, against the target and against the games' results, and "
                     "write its weights. The same seed gives the same games and the same "
                     "weights: python -m course_lib learn --seed 1 remakes the shipped ones.")
     p.add_argument("--seed", type=_whole(0, 2 ** 32 - 1), required=True,

@@ -52,7 +52,7 @@ from ..errors import InvalidArgumentError
 __all__ = ["N_WEIGHTS", "N_TUPLES", "TUPLE_SQUARES", "TUPLE_LENGTH", "TUPLE_OFFSET",
            "CLASSES", "SYMMETRIES", "TABLE_SIZE", "LearnedWeights", "expand",
            "learned_eval", "evaluate_readable", "tuple_indices", "symmetric_image",
-           "load_weights", "save_weights", "DEFAULT_WEIGHTS", "class_weights_on_board"]
+           "load_weights", "save_weights", "DEFAULT_WEIGHTS"]
 
 SIZE = 7
 
@@ -373,23 +373,3 @@ def load_weights(path: str | None = None) -> LearnedWeights:
                                           meta)
     return _CACHE[path]
 
-
-def class_weights_on_board(weights: np.ndarray) -> np.ndarray:
-    """A 7x7 picture of the weights: for each square, the mean over the windows that hold it of
-    (weight with the mover's stone there minus with the opponent's there, others empty),
-    in hundredths of a stone. How much a single stone on each square is worth, alone.
-
-    >>> class_weights_on_board(np.zeros(N_WEIGHTS, dtype=np.int32)).shape
-    (7, 7)
-    """
-    table = expand(np.asarray(weights)).astype(np.int64)
-    value = np.zeros(49)
-    count = np.zeros(49)
-    for li, (r0, c0, n, _) in enumerate(_LOCATIONS):
-        for j, s in enumerate(_window(r0, c0, n)):
-            mine = table[LOC_OFFSET[li] + 3 ** j]
-            theirs = table[LOC_OFFSET[li] + 2 * 3 ** j]
-            empty = table[LOC_OFFSET[li]]
-            value[s] += (mine - empty) - (theirs - empty)
-            count[s] += 1
-    return (value / count).reshape(7, 7) / 2
