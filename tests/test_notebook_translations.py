@@ -251,6 +251,25 @@ def test_korean_outputs_where_the_library_speaks_korean(name):
     assert printed and all(line.endswith(": 정답입니다\n") for line in printed), printed
 
 
+def test_the_korean_student_copies_store_what_they_print(name):
+    """The student copies are not run by nbval; their stored check lines must still be the
+    ones a student sees before answering (a copy rebuilt without --execute keeps the
+    solution's "right")."""
+    from course_lib.i18n import _, language
+
+    cells = [c for c in _korean(name, student=True)["cells"]
+             if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+    assert cells
+    for cell in cells:
+        exercise = cell["metadata"]["nbgrader"]["grade_id"].removesuffix("-check")
+        with language("ko"):
+            expected = _("{name}: not answered yet (replace ... with your answer)").format(
+                name=exercise)
+        printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])
+        assert printed == expected + "\n", f"{name} cell {cell['id']}: run python " \
+            f"tools/build_notebooks.py --lang ko --execute {name[:2]}"
+
+
 # --- How the suite and nbgrader take the Korean edition ------------------------------------------
 
 def test_nbval_runs_the_korean_solutions_and_not_the_student_copies():
