@@ -35,10 +35,9 @@ import base64
 from html import escape
 from typing import Any, Iterable
 
-from ..i18n import N_, _
-
 from ..ataxx.rules import (BLOCKED, FIRST, SECOND, SIZE, Move, State, on_board,
                            parse_square, square_name)
+from ..i18n import N_, _
 
 # --- Colours, shared with the PlayBoard widget ----------------------------------------------
 # Stones differ by lightness (dark against light, each outlined), so they stay apart in grey

@@ -219,7 +219,10 @@ class Lab:
 # because the server runs with --LabApp.expose_app_in_browser).
 _PANEL = """
 const app = window.jupyterapp;
-const panel = app && app.shell.currentWidget;
+// The notebook shown: JupyterLab 4.6 leaves currentWidget null until the page has the focus,
+// which a headless browser's page may never get.
+const panel = app && (app.shell.currentWidget
+                      || Array.from(app.shell.widgets('main')).find(w => w.isVisible));
 const ready = panel && panel.content && panel.sessionContext;
 const scrollbars = (area) => Array.from([area, ...area.querySelectorAll('*')]).filter(e => {
     const style = getComputedStyle(e);
