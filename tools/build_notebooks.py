@@ -28,7 +28,7 @@ cell whose translation is missing or stale stays English, and the build says whi
 edition chooses its language in a cell of its own, ``use_language("ko")``, put before the
 first code cell, so that the notebook speaks Korean in any JupyterLab, and every other cell
 is its English cell translated. Without ``--execute`` a cell keeps the outputs it had in
-the edition's previous build while its source is the same.
+the edition's previous build (the student copy's its own) while its source is the same.
 """
 
 from __future__ import annotations
@@ -107,6 +107,13 @@ def translated_solution(english_path: Path, lang: str,
     notebook["cells"].insert(first_code, {
         "cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID, "metadata": {},
         "outputs": [], "source": LANGUAGE_CELLS[lang].splitlines(keepends=True)})
+    return keep_outputs(notebook, previous), problems
+
+
+def keep_outputs(notebook: dict, previous: dict | None) -> dict:
+    """``notebook`` with each code cell's outputs (and the times of the run that made them)
+    taken from the cell of ``previous`` with the same id and source, and cleared where there
+    is none (a cell that changed shows no output until the notebook runs again)."""
     before = {c["id"]: c for c in (previous or {}).get("cells", [])}
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
@@ -115,7 +122,11 @@ def translated_solution(english_path: Path, lang: str,
         same = old is not None and "".join(old["source"]) == "".join(cell["source"])
         cell["outputs"] = old["outputs"] if same else []
         cell["execution_count"] = old["execution_count"] if same else None
-    return notebook, problems
+        metadata = {k: v for k, v in cell["metadata"].items() if k != "execution"}
+        if same and "execution" in old["metadata"]:
+            metadata = {"execution": old["metadata"]["execution"], **metadata}
+        cell["metadata"] = metadata
+    return notebook
 
 
 def write_notebook(path: Path, notebook: dict) -> None:
@@ -211,7 +222,10 @@ def build_translation(lang: str, names: list[str], check: bool, execute_them: bo
         previous = json.loads(solution_path.read_text()) if solution_path.exists() else None
         solution, problems = translated_solution(SOLUTIONS / f"{name}.ipynb", lang, previous)
         untranslated += problems
-        copy = student_copy(solution)
+        # The student copy's outputs are its own (a check says "not answered yet"), not the
+        # solution's.
+        copy = keep_outputs(student_copy(solution),
+                            json.loads(target.read_text()) if target.exists() else None)
         if check:
             for path, notebook in ((solution_path, solution), (target, copy)):
                 if not path.exists() or sources(json.loads(path.read_text())) != sources(
