@@ -281,8 +281,10 @@ def test_nbval_runs_the_korean_solutions_and_not_the_student_copies():
 
 
 def test_nbgrader_course_from_the_korean_edition(tmp_path):
-    """``--nbgrader DIR --lang ko`` sets up the course with the Korean solution notebooks,
-    and nbgrader's own generate_assignment releases the Korean student copy."""
+    """``--nbgrader DIR --lang ko`` sets up the course with the Korean solution notebooks;
+    nbgrader's generate_assignment releases the Korean student copy, and autograde gives a
+    right submission every point even when the student switched the notebook to English
+    (the language cell is read-only: autograde runs it as released)."""
     import os
 
     course = tmp_path / "course"
@@ -293,12 +295,39 @@ def test_nbgrader_course_from_the_korean_edition(tmp_path):
     assert source == _korean(name)
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep
                + os.environ.get("PATH", ""))
-    done = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", name],
-                          cwd=course, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+    def nbgrader(*args: str) -> None:
+        done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                              capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+    nbgrader("generate_assignment", name)
     release = json.loads((course / "release" / name / f"{name}.ipynb").read_text())
     tool = _build_tool()
     assert tool.sources(release) == tool.sources(_korean(name, student=True))
+
+    submission = json.loads(json.dumps(release))
+    for cell in submission["cells"]:
+        meta = cell["metadata"].get("nbgrader", {})
+        if meta.get("solution"):
+            right = next(c for c in source["cells"] if c["id"] == cell["id"])
+            cell["source"] = "".join(line for line in right["source"] if "SOLUTION" not in line)
+        elif cell["id"] == tool.LANGUAGE_CELL_ID:
+            cell["source"] = "".join(cell["source"]).replace('"ko"', '"en"')
+    folder = course / "submitted" / "ada" / name
+    folder.mkdir(parents=True)
+    (folder / f"{name}.ipynb").write_text(json.dumps(submission))
+    nbgrader("autograde", name)
+
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        score = gradebook.find_submission(name, "ada").score
+        total = gradebook.find_assignment(name).max_score
+    assert total == 4 and score == total
+    graded = json.loads((course / "autograded" / "ada" / name / f"{name}.ipynb").read_text())
+    printed = "".join("".join(o.get("text", "")) for c in graded["cells"]
+                      for o in c.get("outputs", []))
+    assert "01-perft-2: 정답입니다" in printed
 
 
 def test_course_lab_lang_ko_opens_the_korean_notebooks():

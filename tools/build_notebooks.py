@@ -26,8 +26,8 @@ its solution notebooks go to ``notebooks/ko/solutions/`` and its student copies,
 them the same way, to ``notebooks/ko/``. Only the notebooks that have a catalog are built. A
 cell whose translation is missing or stale stays English, and the build says which. The
 edition chooses its language in a cell of its own, ``use_language("ko")``, put before the
-first code cell, so that the notebook speaks Korean in any JupyterLab, and every other cell
-is its English cell translated. Without ``--execute`` a cell keeps the outputs it had in
+first code cell (read-only for nbgrader), so that the notebook speaks Korean in any
+JupyterLab, and every other cell is its English cell translated. Without ``--execute`` a cell keeps the outputs it had in
 the edition's previous build (the student copy's its own) while its source is the same.
 """
 
@@ -104,8 +104,12 @@ def translated_solution(english_path: Path, lang: str,
     notebook, problems = translate.translated(json.loads(english_path.read_text()), catalog,
                                               english_path.stem)
     first_code = next(i for i, c in enumerate(notebook["cells"]) if c["cell_type"] == "code")
+    # A read-only cell for nbgrader: autograding runs it as released (in the edition's
+    # language, in which the hidden tests read the check lines) even if a student changed it.
     notebook["cells"].insert(first_code, {
-        "cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID, "metadata": {},
+        "cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID,
+        "metadata": {"nbgrader": {"grade": False, "grade_id": LANGUAGE_CELL_ID, "locked": True,
+                                  "schema_version": 3, "solution": False, "task": False}},
         "outputs": [], "source": LANGUAGE_CELLS[lang].splitlines(keepends=True)})
     return keep_outputs(notebook, previous), problems
 
