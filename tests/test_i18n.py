@@ -186,7 +186,7 @@ def test_board_pictures_have_korean_captions_in_korean():
     assert "o 차례, 2수째" in korean and "마지막 수: x b6 (a7에서 복제)" in korean
 
 
-# --- The catalog and its compiled form -------------------------------------------------------------
+# --- The catalog and its compiled form -----------------------------------------------------------
 
 def test_every_marked_string_has_a_korean_entry_and_the_mo_is_the_po_compiled():
     assert translate.library_problems("ko") == []

@@ -160,7 +160,7 @@ def test_a_new_code_cell_is_offered_as_its_english_code_marked_fuzzy():
     assert entries["k3"].msgstr == ""
 
 
-# --- The Korean notebooks -------------------------------------------------------------------------
+# --- The Korean notebooks ------------------------------------------------------------------------
 
 @pytest.fixture(params=NAMES)
 def name(request):

@@ -27,8 +27,9 @@ them the same way, to ``notebooks/ko/``. Only the notebooks that have a catalog 
 cell whose translation is missing or stale stays English, and the build says which. The
 edition chooses its language in a cell of its own, ``use_language("ko")``, put before the
 first code cell (read-only for nbgrader), so that the notebook speaks Korean in any
-JupyterLab, and every other cell is its English cell translated. Without ``--execute`` a cell keeps the outputs it had in
-the edition's previous build (the student copy's its own) while its source is the same.
+JupyterLab, and every other cell is its English cell translated. Without ``--execute`` a
+cell keeps the outputs it had in the edition's previous build (the student copy its own)
+while its source is the same.
 """
 
 from __future__ import annotations
