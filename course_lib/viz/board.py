@@ -37,6 +37,7 @@ from typing import Any, Iterable
 
 from ..ataxx.rules import (BLOCKED, FIRST, SECOND, SIZE, Move, State, on_board,
                            parse_square, square_name)
+from ..i18n import N_, _
 
 # --- Colours, shared with the PlayBoard widget ----------------------------------------------
 # Stones differ by lightness (dark against light, each outlined), so they stay apart in grey
@@ -55,7 +56,11 @@ LABEL_COLOR = "#333333"
 PROTOCOL_LABEL_COLOR = "#9a9a9a"
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-STONE_NAME = {FIRST: "x (dark)", SECOND: "o (light)"}
+STONE_NAME = {FIRST: N_("x (dark)"), SECOND: N_("o (light)")}
+OUTCOME_REASONS = (N_("a player has no stones left"), N_("the board is full"),
+                   N_("400 turns have been played"), N_("neither player can move"))
+"""Why an ATAXX game ends, in the words of ``State.outcome_reason()``, marked for translation:
+a caption or a widget shows ``_(state.outcome_reason())``."""
 
 # --- Layout, in the picture's own units (the viewBox); ``size`` scales the whole -----------
 
@@ -118,24 +123,27 @@ def _as_state(state: State | str) -> State:
 def describe_move(move: Move) -> str:
     """A move in words for captions: 'b6 (clone from a7)', 'a7c5 (jump)' or 'pass'."""
     if move.is_pass:
-        return "pass"
+        return _("pass")
     if move.is_clone:
-        return f"{move.uai()} (clone from {square_name(*move.source)})"
-    return f"{move.uai()} (jump)"
+        return _("{move} (clone from {source})").format(move=move.uai(),
+                                                       source=square_name(*move.source))
+    return _("{move} (jump)").format(move=move.uai())
 
 
 def _caption(state: State, marked: Move | None) -> tuple[str, str]:
     """The caption's two lines of text (the stone counts come before the first)."""
     if state.is_over():
         winner = state.winner()
-        result = "draw" if winner == 0 else f"{'x' if winner == FIRST else 'o'} wins"
-        return result, f"game over: {state.outcome_reason()}"
+        result = (_("draw") if winner == 0
+                  else _("{side} wins").format(side="x" if winner == FIRST else "o"))
+        return result, _("game over: {reason}").format(reason=_(state.outcome_reason()))
     mover = "x" if state.to_move == FIRST else "o"
-    status = f"{mover} to move, turn {state.turns + 1}"
+    status = _("{side} to move, turn {number}").format(side=mover, number=state.turns + 1)
     if marked is None:
         return status, ""
     who = "o" if mover == "x" else "x"            # the side that moved into this position
-    return status, f"{who} passed" if marked.is_pass else f"last move: {who} {describe_move(marked)}"
+    return status, (_("{side} passed").format(side=who) if marked.is_pass else
+                    _("last move: {side} {move}").format(side=who, move=describe_move(marked)))
 
 
 def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] = (),
