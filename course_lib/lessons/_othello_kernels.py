@@ -5,13 +5,18 @@ counters, the first best root move kept), with the moves of every node tried in 
 orders, ties kept in board order (index 0 to 63) as ``sorted(..., reverse=True)`` keeps them:
 
 - 0 ``none``: board order;
-- 1 ``position``: the research map's weight of the target square, largest first;
+- 1 ``position``: at every node, the research map's weight of the target square, largest
+  first;
 - 2 ``gain``: the number of discs the move flips, most first;
 - 3 ``intuition``: at the root only, every move scored by a depth-3 alpha-beta search (the
   move, then 2 plies, board order, full window), best first; below the root, board order;
 - 4 ``killers``: the (at most two) moves that last made a node at the same ply fail high first;
 - 5 ``history``: by the history score (depth squared added each time a move fails high);
-- 6 ``killers-history``: killers first, then by history score.
+- 6 ``killers-history``: killers first, then by history score;
+- 7 ``position-root``: the position order at the root only; below the root, board order;
+- 8 ``intuition-all``: the intuition order at every node (a forced pass has nothing to order).
+
+The intuition order's shallow searches are counted apart (``shallow``), not in ``counts``.
 
 As the readable ``Searcher`` keeps them, the tables start empty for each search, the root
 never fails high into them, and a forced pass that fails high enters them as a move.
@@ -26,7 +31,8 @@ from ..ataxx._bitboard import _lowest_bit_index, _popcount
 from ..games.othello_fast import ONE, ZERO, _evaluate, _flips, _moves
 
 ORDER_CODES = {"none": 0, "position": 1, "gain": 2, "intuition": 3, "killers": 4,
-               "history": 5, "killers-history": 6}
+               "history": 5, "killers-history": 6, "position-root": 7, "intuition-all": 8}
+POSITION, INTUITION, POSITION_ROOT, INTUITION_ALL = 1, 3, 7, 8
 PASS_MOVE = 64
 """The pass, as the killer and history tables write it (squares are 0..63)."""
 KILLER_FIRST = 1 << 50
@@ -62,7 +68,7 @@ def _ordered(me: np.uint64, opp: np.uint64, moves: np.uint64, order: int,
             key = position[square]
         elif order == 2:
             key = _popcount(_flips(me, opp, square))
-        elif order >= 4:
+        elif 4 <= order <= 6:
             if order != 5 and (killers[ply, 0] == square or killers[ply, 1] == square):
                 key = KILLER_FIRST
             if order != 4:
@@ -94,8 +100,10 @@ def _fail_high(move: int, ply: int, depth: int, order: int, killers: np.ndarray,
 @njit(cache=True)
 def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
             kind: int, weights: np.ndarray, scoring: int, order: int, position: np.ndarray,
-            counts: np.ndarray, killers: np.ndarray, history: np.ndarray) -> int:
-    """Negamax alpha-beta; counts[0] nodes, [1] leaves, [2] cutoffs, [3 + ply] nodes per ply."""
+            counts: np.ndarray, shallow: np.ndarray, killers: np.ndarray,
+            history: np.ndarray) -> int:
+    """Negamax alpha-beta; counts[0] nodes, [1] leaves, [2] cutoffs, [3 + ply] nodes per ply;
+    ``shallow`` the same counters for the intuition order's shallow searches."""
     counts[0] += 1
     counts[3 + ply] += 1
     moves = _moves(me, opp)
@@ -110,19 +118,32 @@ def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, pl
         return _score(me, opp, kind, weights, scoring)
     if is_pass:
         value = -_search(opp, me, depth - 1, -beta, -alpha, ply + 1, kind, weights, scoring,
-                         order, position, counts, killers, history)
+                         order, position, counts, shallow, killers, history)
         if value >= beta:
             _fail_high(PASS_MOVE, ply, depth, order, killers, history)
         return value
     squares = np.empty(64, dtype=np.int64)
-    n = _ordered(me, opp, moves, order, position, squares, ply, killers, history)
+    if order == INTUITION_ALL:
+        # typed constants, not literals, as the recursive kernel's arguments (see _root)
+        none, one, two, inf = np.int64(0), np.int64(1), np.int64(2), np.int64(INF)
+        n = _ordered(me, opp, moves, none, position, squares, ply, killers, history)
+        scores = np.zeros(64, dtype=np.int64)
+        for i in range(n):                  # the intuition order: a depth-3 search of each
+            square = squares[i]
+            flipped = _flips(me, opp, square)
+            scores[i] = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), two,
+                                 -inf, inf, one, kind, weights, scoring, none, position, shallow,
+                                 shallow, killers, history)
+        _sort_by_scores(squares, scores, n)
+    else:
+        n = _ordered(me, opp, moves, order, position, squares, ply, killers, history)
     best = -INF
     for i in range(n):
         square = squares[i]
         flipped = _flips(me, opp, square)
         value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
                          -beta, -alpha, ply + 1, kind, weights, scoring, order, position, counts,
-                         killers, history)
+                         shallow, killers, history)
         if value > best:
             best = value
         if best >= beta:
@@ -136,48 +157,57 @@ def _search(me: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, pl
 
 
 @njit(cache=True)
+def _sort_by_scores(squares: np.ndarray, scores: np.ndarray, n: int) -> None:
+    """Sort ``squares[:n]`` by ``scores``, best first, ties kept in their order (stable)."""
+    for i in range(1, n):
+        key = scores[i]
+        square = squares[i]
+        j = i
+        while j > 0 and scores[j - 1] < key:
+            scores[j] = scores[j - 1]
+            squares[j] = squares[j - 1]
+            j -= 1
+        scores[j] = key
+        squares[j] = square
+
+
+@njit(cache=True)
 def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndarray,
           scoring: int, order: int, position: np.ndarray, counts: np.ndarray,
-          ordering: np.ndarray) -> tuple[int, int]:
+          shallow: np.ndarray) -> tuple[int, int]:
     """The root: every move searched with the window (alpha, +inf), the first best move kept.
-    ``ordering[0]`` receives the nodes of the intuition order's shallow searches."""
+    ``shallow`` receives the counters of the intuition order's shallow searches."""
+    # Typed constants, never literals, as arguments of the recursive kernel: a literal would
+    # compile (and cache) one more specialisation of it, and numba's cache mixes those up.
     one = np.int64(1)
     two = np.int64(2)
     inf = np.int64(INF)
     none = np.int64(0)
     killers = np.full((depth + 2, 2), -1, dtype=np.int64)
     history = np.zeros(PASS_MOVE + 1, dtype=np.int64)
+    inner = order                           # the order below the root
+    if order == INTUITION or order == POSITION_ROOT:
+        inner = none
     counts[0] += 1
     counts[3] += 1
     moves = _moves(me, opp)
     if moves == ZERO:
-        return -1, -_search(opp, me, depth - 1, -inf, inf, one, kind, weights, scoring, order,
-                            position, counts, killers, history)
+        return -1, -_search(opp, me, depth - 1, -inf, inf, one, kind, weights, scoring, inner,
+                            position, counts, shallow, killers, history)
     squares = np.empty(64, dtype=np.int64)
-    inner = order
-    if order == 3:
-        inner = none
+    if order == INTUITION or order == INTUITION_ALL:
         n = _ordered(me, opp, moves, none, position, squares, none, killers, history)
-        shallow = np.zeros(3 + 4, dtype=np.int64)
         scores = np.zeros(64, dtype=np.int64)
-        for i in range(n):
+        for i in range(n):                  # a depth-3 search of each move: the move, 2 plies
             square = squares[i]
             flipped = _flips(me, opp, square)
             scores[i] = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), two,
                                  -inf, inf, one, kind, weights, scoring, none, position, shallow,
-                                 killers, history)
-        ordering[0] += shallow[0]
-        # stable sort by score, best first
-        for i in range(1, n):
-            key = scores[i]
-            square = squares[i]
-            j = i
-            while j > 0 and scores[j - 1] < key:
-                scores[j] = scores[j - 1]
-                squares[j] = squares[j - 1]
-                j -= 1
-            scores[j] = key
-            squares[j] = square
+                                 shallow, killers, history)
+        _sort_by_scores(squares, scores, n)
+    elif order == POSITION_ROOT:
+        n = _ordered(me, opp, moves, np.int64(POSITION), position, squares, none, killers,
+                     history)
     else:
         n = _ordered(me, opp, moves, order, position, squares, none, killers, history)
     best_move, best, alpha = -2, -inf, -inf
@@ -186,7 +216,7 @@ def _root(me: np.uint64, opp: np.uint64, depth: int, kind: int, weights: np.ndar
         flipped = _flips(me, opp, square)
         value = -_search(opp & ~flipped, me | flipped | (ONE << np.uint64(square)), depth - 1,
                          -inf, -alpha, one, kind, weights, scoring, inner, position, counts,
-                         killers, history)
+                         shallow, killers, history)
         if value > best:
             best_move, best = square, value
         if best > alpha:

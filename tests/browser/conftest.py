@@ -169,6 +169,9 @@ class Lab:
         options.add_argument(f"--user-data-dir={self.tmp / 'chromium'}")
         browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
         browser.set_script_timeout(60)
+        # The page as if its window had the focus: a headless window may never get it
+        # (document.hasFocus() stayed false here), and JupyterLab then has no current notebook.
+        browser.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
         return browser
 
     def open(self, name: str, kernel: bool = True) -> "Notebook":
