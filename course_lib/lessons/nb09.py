@@ -6,11 +6,13 @@ The study's experiments, redone: its match method, its self-play table, its
 The study's figures are kept here as data (``STUDY_MATCHES``, ``STUDY_SELF_PLAY``,
 ``STUDY_ORDERING``), quoted from its report. Its agents are minimax searches of a fixed depth
 with one evaluation each (disc count, the "arbitrary" map or the research map), scoring a
-finished game as a win or a loss whatever the margin (``scoring='win'``). They are
-deterministic.
+finished game, as its report says, as a win or a loss whatever the margin (``scoring='win'``);
+its self-play games are reproduced with a finished game scored by the evaluation
+(``scoring='heuristic'``), one ply deeper. They are deterministic.
 
 Every search here is the compiled alpha-beta of ``_othello_kernels`` (negamax form, the first
-best root move kept). Alpha-beta returns the minimax value, and a root move that only ties the
+best root move kept), but ``deepening`` (iterative deepening with a transposition table, in the
+readable tier). Alpha-beta returns the minimax value, and a root move that only ties the
 best value so far fails low (its value is at most alpha), so in board order it plays the same
 move as minimax, the first best in board order; the tests check both against the readable
 searches of ``course_lib.agents.search``.
@@ -242,6 +244,12 @@ def deepening(state: Othello, max_depth: int, evaluation: str = "research",
     _check_choice("move order", order, ORDERS)
     searcher = _StudySearcher("negamax-alphabeta", study_evaluation(evaluation, scoring), order,
                               table=TranspositionTable())
+    return _iterations(searcher, state, max_depth)
+
+
+def _iterations(searcher: Searcher, state: Othello, max_depth: int) -> Iterator[SearchResult]:
+    """``deepening``'s iterations (apart, so that its arguments are checked when it is
+    called, not when its first iteration is asked for)."""
     total, root_order = SearchStats(), None
     for depth in range(1, max_depth + 1):
         searcher.stats = SearchStats()
@@ -606,9 +614,9 @@ def ordering_table(positions: Sequence[Othello], depths: Sequence[int],
                    orders: Sequence[str] = ORDERS, evaluation: str = "research") -> list[dict]:
     """Mean nodes of alpha-beta over ``positions`` for each depth and order (the intuition
     orders' shallow searches counted in, and also given apart as ``intuition_search`` and
-    ``intuition-all_search``); the
-    minimal tree of a uniform tree with the positions' mean branching factor
-    (``minimal_tree_nodes``, Knuth and Moore) beside them. Raises if an order changes a value.
+    ``intuition-all_search``); the minimal tree of a uniform tree with the positions' mean
+    branching factor (``minimal_tree_nodes``, Knuth and Moore) beside them. Raises if an order
+    changes a value.
 
     >>> row = ordering_table(study_positions(2), [2], ["none", "gain"])[0]
     >>> row["depth"], row["none"] >= row["minimal"]

@@ -10,7 +10,7 @@ shaded and how a square is drawn.
   away clones the stone, two steps away jumps with it. Clicking another of your stones picks
   that one instead; clicking anything else drops the selection.
 - Othello (``game="othello"`` or ``start=Othello()``): click a highlighted square, one that
-  flips at least one disc.
+  flips at least one disc; the discs the last move turned over wear a ring.
 - Gomoku (``game="gomoku"``, options ``forbid_double_three`` and ``radius``): click a point;
   with the Korean rule a double three is refused, and the message says why.
 - Tic-tac-toe (``game="tictactoe"``): click an empty square.

@@ -281,6 +281,10 @@ def test_bad_arguments_are_refused_in_words():
         study.search(Othello(), 3, scoring="exact")
     with pytest.raises(InvalidArgumentError, match="map"):
         study.study_method("discs", 3, 2)
+    with pytest.raises(InvalidArgumentError, match="move order"):
+        study.deepening(Othello(), 3, order="table")        # at the call, not at next()
+    with pytest.raises(InvalidArgumentError, match="order 'none'"):
+        study.readable_search(Othello(), 3, order="position", algorithm="minimax")
     finished = Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx x")
     with pytest.raises(GameOverError):
         study.search(finished, 2)
@@ -465,3 +469,34 @@ def test_exercise_distinct_games_counted_from_the_openings():
     assert verdict("09-distinct-games", answer) == "09-distinct-games: right"
     assert verdict("09-distinct-games", games).startswith("09-distinct-games: wrong")
     assert verdict("09-distinct-games", 2).startswith("09-distinct-games: wrong")
+
+
+def test_the_stored_run_holds_what_notebook_09_reads_from_it():
+    """The notebook's sentences about the stored run of benchmarks/bench_othello_study.py."""
+    from course_lib.lessons import stored_measurement
+    stored = stored_measurement("othello_study")
+    # its self-play games are ours one ply deeper, scored by the evaluation, root not counted
+    games = {(r["depth"], r["scoring"]): r for r in stored["self_play"]}
+    for row in study.STUDY_SELF_PLAY:
+        ours = games[row["depth"] + 1, "heuristic"]
+        assert (ours["black"], ours["white"]) == (row["black"], row["white"])
+        for side in ("black", "white"):
+            assert abs(ours[f"{side}_nodes"] - 1 - row[f"{side}_nodes"]) <= 0.5
+        win = games[row["depth"] + 1, "win"]
+        ply = study.parting_ply(ours["played"], win["played"])
+        assert ply is None or ply > 50
+    # the SPRTs ran at the matching depth and all accepted H1; the 15-15 matches
+    for match in stored["matches"]:
+        assert match["sprt_depth"] == match["depth"] + 1 and match["state"] == "accept H1"
+        for column in ("method", "deeper"):
+            if (match[f"{column}_weighted"], match[f"{column}_discs"]) == (15, 15):
+                winners = {winner for _, winner in match[f"{column}_results"]}
+                assert len(winners) == 1                  # both games won by one colour
+    # the move orders
+    rows = stored["ordering"]
+    assert study.fewer_nodes(rows, "killers-history", ["position"]) == []
+    assert study.fewer_nodes(rows, "intuition-all", ["position"]) == []
+    assert study.fewer_nodes(rows, "intuition", ["position-root"]) == [5, 6, 7, 8, 9]
+    assert study.fewer_nodes(rows, "position-deepening", ["position"]) == [4, 5, 6, 7, 8]
+    assert all(r["position"] < min(r[o] for o in study.ORDERS if o in r and o != "position")
+               for r in rows)
