@@ -37,6 +37,7 @@ BLOCKED_GLYPH = "\u2715"           # a cross, as on the SVG's blocked squares
 # text only when the new description is not empty, so "" would leave the old glyph drawn: a
 # stone that is no longer there.
 EMPTY_GLYPH = "\u00a0"
+FLIPPED_RING = "4px #f0e442"       # Okabe-Ito yellow: the ring of an Othello disc just flipped
 
 
 class ClickRefused(Exception):
@@ -161,6 +162,14 @@ class GameBoard:
 
     def key_of_move(self, move: Any) -> Any:
         return move
+
+    mark_classes: tuple[str, ...] = ()
+    """The CSS classes ``flagged`` may give a square (the widget adds and removes them)."""
+
+    def flagged(self, before: Any, state: Any) -> dict:
+        """Squares to flag after the last move (``before`` is the position before it): key ->
+        one of ``mark_classes``, drawn by ``css()``; none here."""
+        return {}
 
     # -- the labels around the grid: (text, faint) for each place
 
@@ -395,15 +404,23 @@ class OthelloBoard(GameBoard):
             return set()
         return {m for m in state.legal_moves() if m != self.pass_move}
 
-    def marks(self, before: Any, state: Any) -> dict:
-        from .board import LAST_MOVE_COLOR
-        out = {}
-        if before is not None and state.last_move not in (None, self.pass_move):
-            mover = 3 - state.to_move          # flipped discs: a thin frame
-            out = {key: f"1px solid {LAST_MOVE_COLOR}" for key, a, b
-                   in zip(self.keys, before.cells, state.cells) if a == 3 - mover and b == mover}
-        out.update(super().marks(before, state))
-        return out
+    mark_classes = ("othello-flipped",)
+
+    def flagged(self, before: Any, state: Any) -> dict:
+        """The discs the last move turned over (the last move itself is framed)."""
+        if before is None or state.last_move in (None, self.pass_move):
+            return {}
+        mover = 3 - state.to_move
+        return {key: "othello-flipped" for key, a, b in zip(self.keys, before.cells, state.cells)
+                if a == 3 - mover and b == mover}
+
+    def css(self) -> str:
+        # A disc turned over by the last move wears a thick ring in a colour neither disc
+        # nor the board has; square corners, so that no page shows through between the
+        # squares (rounded ones left a light dot at every crossing).
+        return (".othello-playboard .othello-cell { border-radius: 0; }\n"
+                ".othello-playboard .othello-cell.othello-flipped { -webkit-text-stroke: "
+                f"{FLIPPED_RING}; }}")
 
 
 # --- Gomoku ---------------------------------------------------------------------------------

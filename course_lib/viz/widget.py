@@ -10,7 +10,7 @@ shaded and how a square is drawn.
   away clones the stone, two steps away jumps with it. Clicking another of your stones picks
   that one instead; clicking anything else drops the selection.
 - Othello (``game="othello"`` or ``start=Othello()``): click a highlighted square, one that
-  flips at least one disc.
+  flips at least one disc; the discs the last move turned over wear a ring.
 - Gomoku (``game="gomoku"``, options ``forbid_double_three`` and ``radius``): click a point;
   with the Korean rule a double three is refused, and the message says why.
 - Tic-tac-toe (``game="tictactoe"``): click an empty square.
@@ -433,10 +433,11 @@ class PlayBoard(widgets.VBox):
 
     def _looks(self) -> dict[Any, dict[str, Any]]:
         """How each square looks now: its text, the text's colour (None: as it was), its
-        stone's CSS class, its background and its border."""
+        CSS classes (its stone's, its flag's), its background and its border."""
         game, state = self.game, self.state
         before = self._states[-2] if len(self._states) > 1 else None
         marks = game.marks(before, state)
+        flagged = game.flagged(before, state)
         if self.selected is not None:
             marks[self.selected] = f"3px solid {SELECTED_COLOR}"
         shaded = game.highlighted(self)
@@ -457,9 +458,9 @@ class PlayBoard(widgets.VBox):
                 color = game.highlight_color
             else:
                 color = game.board_color
+            classes = [f"{game.prefix}-{game.letters[cell].lower()}"] if cell in (1, 2) else []
             looks[key] = {"description": description, "text_color": text_color,
-                          "classes": ([f"{game.prefix}-{game.letters[cell].lower()}"]
-                                      if cell in (1, 2) else []),
+                          "classes": classes + ([flagged[key]] if key in flagged else []),
                           "button_color": color, "border": marks.get(key, default_border)}
         return looks
 
@@ -470,12 +471,12 @@ class PlayBoard(widgets.VBox):
             button.description = look["description"]
             if look["text_color"] is not None:
                 button.style.text_color = look["text_color"]
-            for player in (1, 2):
-                stone_class = f"{game.prefix}-{game.letters[player].lower()}"
-                if stone_class in look["classes"]:
-                    button.add_class(stone_class)
+            for name in (*(f"{game.prefix}-{game.letters[player].lower()}" for player in (1, 2)),
+                         *game.mark_classes):
+                if name in look["classes"]:
+                    button.add_class(name)
                 else:
-                    button.remove_class(stone_class)
+                    button.remove_class(name)
             button.style.button_color = look["button_color"]
             button.layout.border = look["border"]
         self.undo_button.disabled = self._last_choice() is None
