@@ -179,3 +179,34 @@ def test_the_estimate_needs_a_test_with_results():
         sprt_elo_estimate(Sprt.from_totals(draws=5))
     with pytest.raises(CourseError, match="must be an Sprt"):
         sprt_elo_estimate([1, 2, 3])
+
+
+# --- on the command line ----------------------------------------------------------------------
+
+def _elo_command(argv: list[str], capsys) -> str:
+    import argparse
+
+    from course_lib.strength_cli import register
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["elo", *argv])
+    assert args.run(args) == 0
+    return capsys.readouterr().out
+
+
+def test_the_elo_command_gives_both_figures_after_a_stopped_test(capsys):
+    import json
+    decided = ["--pairs", "11,0,54,0,69", "--elo0", "0", "--elo1", "10", "--scale",
+               "normalized"]
+    text = _elo_command(decided, capsys)
+    assert "logistic Elo (95% interval" in text and "normalized Elo:" in text
+    assert "if the SPRT stopped here: H1 accepted after 268 games: median-unbiased" in text
+    result = json.loads(_elo_command([*decided, "--json"], capsys))
+    estimate = sprt_elo_estimate(Sprt.from_totals(pairs=[11, 0, 54, 0, 69], elo0=0, elo1=10,
+                                                  kind="pentanomial", scale="normalized"))
+    assert result["unbiased_normalized_elo"] == pytest.approx(estimate.normalized_elo)
+    assert result["unbiased_elo_low"] < result["unbiased_elo"] < result["unbiased_elo_high"]
+    # a test that goes on has not stopped: no figure after a stop
+    going_on = json.loads(_elo_command(["--pairs", "5,30,60,34,6", "--elo0", "0", "--elo1",
+                                        "5", "--json"], capsys))
+    assert going_on["decision"] == "continue" and "unbiased_elo" not in going_on
