@@ -220,3 +220,36 @@ def test_the_command_says_what_is_wrong(tmp_path):
     assert done.returncode == 2 and "no finished test" in done.stderr
     done = run("--scheduler", "tcp://127.0.0.1:9", "--records", "x.jsonl")
     assert done.returncode == 2 and "no Dask scheduler answers" in done.stderr
+
+
+# --- the stored ladder and the engine's default ----------------------------------------------
+
+STORED = ROOT / "course_lib" / "data" / "engine_ladder_nodes.jsonl"
+
+
+def _switches(spec: str) -> dict[str, bool]:
+    options = dict(item.split("=") for item in spec.split(":")[1].split(","))
+    return {name: options[name] == "1" for name in ladder.default_switches()}
+
+
+def test_the_engines_default_follows_the_stored_ladder():
+    """Every technique has a decided test at the stored budget; the engine's default is the one
+    they imply; a changed default was confirmed against the one before; and each stored result
+    is what its stored pairs give."""
+    records = ladder.load_records(STORED)
+    results = {r["rung"]: r for r in records if r["kind"] == "result"}
+    techniques = [results[name] for name in ladder.default_switches()]
+    assert all(r["decision"] in ("accept H0", "accept H1") for r in techniques)
+    # the default the ladder started from: the setting shared by A and B but in their own rung
+    before = {name: next(_switches(r["spec_a"])[name] for r in techniques if r["rung"] != name)
+              for name in ladder.default_switches()}
+    implied = ladder.implied_defaults(before, techniques)
+    assert implied == ladder.default_switches()
+    if implied != before:
+        confirm = results["confirm"]
+        assert (_switches(confirm["spec_a"]), _switches(confirm["spec_b"])) == (implied, before)
+        assert confirm["decision"] == "accept H1"
+    for name, result in results.items():
+        test = ladder.replay_rung(records, name)
+        assert test.counts == result["pentanomial"] and round(test.llr, 4) == result["llr"]
+        assert test.games <= result["cap_games"]

@@ -11,7 +11,8 @@ import pytest
 
 from course_lib.errors import CourseError
 from course_lib.strength import (BrownianTest, Sprt, brownian_model,
-                                 brownian_operating_characteristic, elo_from_score, games_cap,
+                                 brownian_operating_characteristic, elo_from_score,
+                                 game_probabilities, games_cap,
                                  games_still_running, pair_probabilities, simulate_sprt,
                                  simulated_operating_characteristic, sprt_elo_estimate,
                                  win_loss_operating_characteristic)
@@ -210,3 +211,22 @@ def test_the_elo_command_gives_both_figures_after_a_stopped_test(capsys):
     going_on = json.loads(_elo_command(["--pairs", "5,30,60,34,6", "--elo0", "0", "--elo1",
                                         "5", "--json"], capsys))
     assert going_on["decision"] == "continue" and "unbiased_elo" not in going_on
+
+
+def test_the_exact_win_loss_estimate_and_the_brownian_one_agree_on_real_stops(monkeypatch):
+    """Past ``EXACT_WIN_LOSS_GAMES`` decisive games the win/loss test is estimated with the
+    Brownian model: on tests that stopped where a sequential test stops, both agree."""
+    import course_lib.strength.stopped as stopped
+    simulation = simulate_sprt(Sprt(0, 20), game_probabilities(10), runs=6, seed=5,
+                               max_games=1200)
+    for losses, _, wins in simulation.counts:
+        test = Sprt.from_totals(wins=int(wins), losses=int(losses), elo0=0, elo1=20)
+        if test.state == "continue":                   # cut off at max_games
+            continue
+        monkeypatch.setattr(stopped, "EXACT_WIN_LOSS_GAMES", 10**6)
+        exact = sprt_elo_estimate(test)
+        monkeypatch.setattr(stopped, "EXACT_WIN_LOSS_GAMES", 0)
+        brownian = sprt_elo_estimate(test)
+        for a, b in ((exact.elo, brownian.elo), (exact.elo_low, brownian.elo_low),
+                     (exact.elo_high, brownian.elo_high)):
+            assert a == pytest.approx(b, abs=3.0)

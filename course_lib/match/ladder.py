@@ -21,6 +21,15 @@ repeated. The price: a node budget does not charge a technique for what a node c
 pair therefore records the milliseconds A and B spent per move; ``ms_per_move`` shows, beside
 each test, how much more (or less) a node costs with the technique.
 
+Why 100,000 nodes: at that budget the engine's last finished depth is 3 on two moves in three
+and 4 or 5 on three in ten (``benchmarks/bench_ladder.py --depths``, 59 seeded positions: mean
+depth 3.3; 3.8 at 200,000 nodes, 5.1 at 1,000,000), deep enough for every technique to act (the
+reductions and null moves from depth 3, aspiration from depth 4). In the stored ladder a pair
+took 7.3 s of a niced worker on average (median 3.8 s) on this 2-core machine, while others'
+jobs kept its load at 11 to 20. A first start at 200,000 nodes took 14.5 s a pair over 106
+pairs and projected about 10 hours; it was abandoned for this budget (``TECHNIQUE_BOUNDS`` says
+which bounds it allowed).
+
 Records, and resuming
 ---------------------
 Everything goes to one records file, JSON lines, appended and flushed as it happens:
@@ -40,8 +49,9 @@ pairs still missing (the same seeds give the same pairs). The test reads the pai
 finish in; pairs that were running when it stopped are kept in the file but not counted.
 
 >>> rung = technique_rungs(nodes=2000, only=["lmr"])[0]
->>> rung.spec_a, rung.spec_b
-('engine:nodes=2000,hash=16,pvs=1,aspiration=1,tt=1,lmr=1,nullmove=0,killers=1,history=1,order=1', 'engine:nodes=2000,hash=16,pvs=1,aspiration=1,tt=1,lmr=0,nullmove=0,killers=1,history=1,order=1')
+>>> print(rung.spec_a); print(rung.spec_b)
+engine:nodes=2000,hash=16,pvs=0,aspiration=0,tt=1,lmr=1,nullmove=0,killers=0,history=0,order=1
+engine:nodes=2000,hash=16,pvs=0,aspiration=0,tt=1,lmr=0,nullmove=0,killers=0,history=0,order=1
 """
 
 from __future__ import annotations

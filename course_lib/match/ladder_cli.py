@@ -16,13 +16,13 @@ course's command line.
 >>> register(parser.add_subparsers(dest="command", required=True))
 >>> args = parser.parse_args(["ladder", "--plan", "--only", "tt", "--nodes", "1000"])
 >>> args.run(args)                                       # doctest: +NORMALIZE_WHITESPACE
-tt: engine:nodes=1000,hash=16,pvs=1,aspiration=1,tt=1,lmr=1,nullmove=0,killers=1,history=1,order=1
- against engine:nodes=1000,hash=16,pvs=1,aspiration=1,tt=0,lmr=1,nullmove=0,killers=1,history=1,order=1
- bounds [0, 20] normalized Elo, alpha 0.05, beta 0.05, cap 15476 games (still running there with a chance of at most 0.001)
- why: tt (on by default): the table is what iterative deepening and the ordering stand on; at 20 ms a move it scored +161 Elo. Asked: is it worth at least tens of Elo here too? [0, 20] decides that in a few hundred games
- true nElo:         -10     -5      0      5     10     15     20     30     40
- P(accept H1):    0.000  0.003  0.049  0.224  0.500  0.776  0.951  0.997  1.000
- expected games:    967   1286   1631   2281   2687   2281   1631   1003    699
+tt: engine:nodes=1000,hash=16,pvs=0,aspiration=0,tt=1,lmr=0,nullmove=0,killers=0,history=0,order=1
+ against engine:nodes=1000,hash=16,pvs=0,aspiration=0,tt=0,lmr=0,nullmove=0,killers=0,history=0,order=1
+ bounds [0, 40] normalized Elo, alpha 0.05, beta 0.05, cap 4040 games (still running there with a chance of at most 0.001)
+ why: tt (on by default): the table is what the engine's ordering and iterative deepening stand on (+161 logistic Elo at 20 ms a move). Asked: is it one of the foundations, worth tens of Elo? [0, 40] needs about 420 games at 0 or 40, fewer for a larger gain
+ true nElo:          -40    -20      0     10     20     30     40     60     80
+ P(accept H1):     0.000  0.002  0.046  0.179  0.500  0.821  0.954  0.998  1.000
+ expected games:     153    228    417    588    697    588    417    228    153
 0
 """
 

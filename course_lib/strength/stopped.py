@@ -24,7 +24,11 @@ The model's inputs, as Fishtest's ``sprt.py`` has them:
   ``s``);
 - a test that accepted a hypothesis is taken to have met its bound: at the observed LLR's
   slope, at the time the slope reaches the bound (a real LLR overshoots it);
-- the win/loss test moves by its two exact steps per decisive game.
+- the win/loss test moves by its two exact steps per decisive game, and up to
+  ``EXACT_WIN_LOSS_GAMES`` decisive games its estimate is exact: the chance of a worse outcome
+  comes from dynamic programming over the wins after each game, and, its outcomes being
+  discrete, the estimate is halfway between where a worse outcome and where a worse or equal
+  one has the chance 1/2.
 
 The estimate is of the mean score; it is given in logistic Elo (``elo_from_score``) and in
 normalized Elo (the score's distance from 1/2 in units of the observed per-game deviation).
@@ -47,10 +51,14 @@ import numpy as np
 from ..errors import CourseError
 from .brownian import BrownianTest
 from .elo import NELO_PER_T, check_confidence, elo_from_score
-from .llr import REGULARIZATION
+from .llr import MAX_ELO_BOUND, REGULARIZATION
 from .sprt import ACCEPT_H0, ACCEPT_H1, Sprt
 
 __all__ = ["SprtEloEstimate", "sprt_elo_estimate"]
+
+EXACT_WIN_LOSS_GAMES = 1000
+"""Up to this many decisive games the win/loss test's estimate is computed exactly (dynamic
+programming); beyond, by the Brownian model, which is close by then and much faster."""
 
 
 @dataclass(frozen=True)
@@ -117,15 +125,28 @@ def _solve(decreasing: Callable[[float], float], target: float, low: float,
         return low
     if decreasing(high) >= target:
         return high
-    for _ in range(100):
+    while high - low > 1e-10:
         middle = (low + high) / 2
         if decreasing(middle) > target:
             low = middle
         else:
             high = middle
-        if high - low < 1e-13:
-            break
     return (low + high) / 2
+
+
+def _scores(worse: Callable[[float], float], worse_or_same: Callable[[float], float],
+            tail: float, low: float, high: float) -> list[float]:
+    """[estimate, low end, high end] as mean scores, from the chances of a worse outcome and of
+    a worse or equal one (the same function for a continuous model).
+
+    A discrete outcome ties with itself: the estimate is halfway between the score at which a
+    strictly worse outcome has the chance 1/2 and the one at which a worse or equal one has;
+    the interval's ends, as an exact (Clopper-Pearson) interval's are, the scores at which the
+    observed outcome or a better one, and the observed outcome or a worse one, have the chance
+    ``tail``. A solution at an end of the whole range of scores is a score of 0 or 1."""
+    estimate = (_solve(worse, 0.5, low, high) + _solve(worse_or_same, 0.5, low, high)) / 2
+    scores = [estimate, _solve(worse, 1 - tail, low, high), _solve(worse_or_same, tail, low, high)]
+    return [0.0 if s <= 1e-9 else 1.0 if s >= 1 - 1e-9 else s for s in scores]
 
 
 def _observed_point(test: Sprt, slope: float, samples: int) -> tuple[float, float]:
@@ -154,6 +175,7 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
     if not isinstance(test, Sprt):
         raise CourseError(f"test must be an Sprt holding its results, got {test!r:.80}")
     confidence = check_confidence(confidence)
+    tail = (1 - confidence) / 2
     lower, upper = test.lower_bound, test.upper_bound
 
     if test.kind == "win_loss":
@@ -162,13 +184,18 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
             raise CourseError("no decisive game yet: the win/loss test has nothing to "
                               "estimate from (draws do not count)")
 
-        def worse(s: float) -> float:
-            return _win_loss_outcomes(test, s)[0]
+        if wins + losses <= EXACT_WIN_LOSS_GAMES:
+            scores = _win_loss_exact_scores(test, tail)
+        else:                          # long enough for the Brownian model to hold
+            up, down = test._win_step, test._loss_step
+            samples = wins + losses
+            time, y = _observed_point(test, test.llr / samples, samples)
 
-        def worse_or_same(s: float) -> float:
-            return sum(_win_loss_outcomes(test, s))
+            def worse(s: float) -> float:
+                return BrownianTest(lower, upper, s * up + (1 - s) * down,
+                                    s * (1 - s) * (up - down) ** 2).outcome_below(time, y)
 
-        low, high = 1e-9, 1 - 1e-9
+            scores = _scores(worse, worse, tail, 1e-9, 1 - 1e-9)
         sigma = None
         naive, naive_normalized = wins / (wins + losses), None
         games = test.games
@@ -200,25 +227,13 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
         def worse(s: float) -> float:
             return motion(s).outcome_below(time, y)
 
-        worse_or_same = worse
         # The drift rises with s only while v grows slower than the distance from the middle:
         # between middle -+ sqrt((observed - middle)^2 + v_hat). Beyond, the chance of a
         # worse outcome would stop falling; the solution lies inside.
         middle = (s0 + s1) / 2
         reach = math.sqrt((observed - middle) ** 2 + v_hat)
-        low, high = max(1e-9, middle - reach), min(1 - 1e-9, middle + reach)
-
-    # A discrete outcome ties with itself: the estimate is halfway between the score at which
-    # a strictly worse outcome has the chance 1/2 and the one at which a worse or equal one
-    # has; the interval's ends, as an exact (Clopper-Pearson) interval's are, the scores at
-    # which the observed outcome or a better one, and the observed outcome or a worse one,
-    # have the chance (1 - confidence) / 2.
-    tail = (1 - confidence) / 2
-    score = (_solve(worse, 0.5, low, high) + _solve(worse_or_same, 0.5, low, high)) / 2
-    scores = [score, _solve(worse, 1 - tail, low, high),
-              _solve(worse_or_same, tail, low, high)]
-
-    scores = [0.0 if s <= 1e-9 else 1.0 if s >= 1 - 1e-9 else s for s in scores]
+        scores = _scores(worse, worse, tail, max(1e-9, middle - reach),
+                         min(1 - 1e-9, middle + reach))
 
     def normalized(s: float) -> float | None:
         if sigma is None:
@@ -233,31 +248,75 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
         confidence=confidence, state=test.state, games=games)
 
 
-def _win_loss_outcomes(test: Sprt, s: float) -> tuple[float, float]:
-    """The exact chances that the win/loss test ends worse than it did (``outcome_below``'s
-    order), and that it ends exactly as it did, when each decisive game is won with
-    probability ``s``: dynamic programming over the wins after each decisive game, as
-    ``win_loss_operating_characteristic`` does. (A test accepts H1 at a given game with one
-    number of wins only, so an acceptance is one outcome.)"""
+def _win_loss_outcomes(test: Sprt, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each win probability of a decisive game in ``s``, the exact chances that the
+    win/loss test ends worse than it did (``outcome_below``'s order) and that it ends exactly
+    as it did: dynamic programming over the wins after each decisive game, keeping only the
+    states between the bounds, as ``win_loss_operating_characteristic`` does. (A test accepts
+    H1 at a given game with one number of wins only, so an acceptance is one outcome.)"""
     n, observed_wins = test.wins + test.losses, test.wins
     up, down = test._win_step, test._loss_step
-    running = np.array([1.0])                      # running[w]: w wins so far, still on
-    h0_before = h0_last = h1_before = h1_last = 0.0
+    s = s[:, None]
+    first = 0                                      # running[:, i]: first + i wins, still on
+    running = np.ones((s.shape[0], 1))
+    zero = np.zeros(s.shape[0])
+    h0_before, h0_last, h1_before, h1_last = zero, zero, zero, zero
     for played in range(1, n + 1):
-        after = np.zeros(running.size + 1)
-        after[:-1] += running * (1 - s)
-        after[1:] += running * s
-        wins = np.arange(after.size)
+        after = np.zeros((running.shape[0], running.shape[1] + 1))
+        after[:, :-1] += running * (1 - s)
+        after[:, 1:] += running * s
+        wins = first + np.arange(after.shape[1])
         llr = wins * up + (played - wins) * down
         high, low = llr >= test.upper_bound, llr <= test.lower_bound
-        h0_before, h0_last = h0_before + h0_last, after[low].sum()
-        h1_before, h1_last = h1_before + h1_last, after[high].sum()
-        running = np.where(high | low, 0.0, after)
+        h0_before, h0_last = h0_before + h0_last, after[:, low].sum(axis=1)
+        h1_before, h1_last = h1_before + h1_last, after[:, high].sum(axis=1)
+        inside = np.flatnonzero(~(high | low))     # contiguous: the LLR rises with the wins
+        if inside.size == 0:
+            running = np.zeros((s.shape[0], 0))
+            break
+        running, first = after[:, inside[0]:inside[-1] + 1], first + int(inside[0])
     if test.state == ACCEPT_H1:
         return 1 - h1_before - h1_last, h1_last
     if test.state == ACCEPT_H0:
         return h0_before, h0_last
-    return h0_before + h0_last + running[:observed_wins].sum(), running[observed_wins]
+    index = observed_wins - first
+    below = running[:, :max(0, index)].sum(axis=1)
+    same = running[:, index] if 0 <= index < running.shape[1] else zero
+    return h0_before + h0_last + below, same
+
+
+def _win_loss_exact_scores(test: Sprt, tail: float) -> list[float]:
+    """``_scores`` for the win/loss test, exactly: both chances on a grid of one Elo from -2000
+    to 2000 Elo, then on a grid of 0.01 Elo around each solution (a solution beyond the grid
+    is an infinite Elo: a score of 0 or 1)."""
+    def chances(elos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        worse, same = _win_loss_outcomes(test, 1 / (1 + 10 ** (-elos / 400)))
+        return worse, worse + same
+
+    wanted = [(0, 0.5), (1, 0.5), (0, 1 - tail), (1, tail)]      # (curve, chance)
+    coarse = np.linspace(-MAX_ELO_BOUND, MAX_ELO_BOUND, 4001)
+    curves = chances(coarse)
+    elos = [0.0] * len(wanted)
+    brackets = []                                                # (wanted's index, grid)
+    for k, (which, target) in enumerate(wanted):
+        below = np.flatnonzero(curves[which] <= target)          # the curves fall with Elo
+        if below.size == 0:
+            elos[k] = math.inf
+        elif below[0] == 0:
+            elos[k] = -math.inf
+        else:
+            brackets.append((k, np.linspace(coarse[below[0] - 1], coarse[below[0]], 101)))
+    if brackets:
+        fine = chances(np.concatenate([grid for _, grid in brackets]))
+        for j, (k, grid) in enumerate(brackets):
+            which, target = wanted[k]
+            values = fine[which][101 * j:101 * (j + 1)]
+            i = int(np.flatnonzero(values <= target)[0])         # >= 1: values[0] > target
+            share = (values[i - 1] - target) / (values[i - 1] - values[i])
+            elos[k] = grid[i - 1] + share * (grid[i] - grid[i - 1])
+    scores = [1.0 if e == math.inf else 0.0 if e == -math.inf else 1 / (1 + 10 ** (-e / 400))
+              for e in elos]
+    return [(scores[0] + scores[1]) / 2, scores[2], scores[3]]
 
 
 def _naive_normalized(counts: list[int], score: float) -> float:
