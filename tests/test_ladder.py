@@ -46,7 +46,7 @@ def _results(records: list[dict]) -> dict[str, dict]:
 def test_each_rung_changes_its_technique_only():
     rungs = ladder.technique_rungs(nodes=1000)
     base = ladder.default_switches()
-    assert [r.name for r in rungs] == list(base)
+    assert [r.name for r in rungs] == [n for n in base if n not in ladder.untestable(base)]
     for rung in rungs:
         a = dict(item.split("=") for item in rung.spec_a.split(":")[1].split(","))
         b = dict(item.split("=") for item in rung.spec_b.split(":")[1].split(","))
@@ -56,8 +56,22 @@ def test_each_rung_changes_its_technique_only():
         assert (rung.elo0, rung.elo1) == ladder.TECHNIQUE_BOUNDS[rung.name][:2]
         assert rung.elo0 < rung.elo1 and rung.why.startswith(rung.name)
     # a technique off by default is tested by turning it on in A
-    nullmove = next(r for r in rungs if r.name == "nullmove")
-    assert not base["nullmove"] and "nullmove=0" in nullmove.spec_b
+    lmr = next(r for r in rungs if r.name == "lmr")
+    assert not base["lmr"] and "lmr=0" in lmr.spec_b and "off by default" in lmr.why
+
+
+def test_a_technique_that_cannot_act_is_not_tested():
+    """Null-move pruning acts only with PVS: from a default without PVS, the engine with it
+    plays the same moves as without it, so there is no rung, and asking for one says why."""
+    without_pvs = {**ladder.default_switches(), "pvs": False}
+    assert "nullmove" not in [r.name for r in ladder.technique_rungs(without_pvs)]
+    with pytest.raises(CourseError, match="nullmove cannot be tested.*acts only with pvs"):
+        ladder.technique_rungs(without_pvs, only=["nullmove"])
+    rung, = ladder.technique_rungs({**without_pvs, "pvs": True}, nodes=NODES, only=["nullmove"])
+    unable = ladder.Rung("x", rung.spec_a.replace("pvs=1", "pvs=0"),
+                         rung.spec_b.replace("pvs=1", "pvs=0"), -100, 100, "")
+    record = ladder.play_pair(unable, 0)
+    assert record["moves"][0] == record["moves"][1]           # the same moves both ways
 
 
 def test_the_plan_is_computed_before_and_its_cap_is_negligible():

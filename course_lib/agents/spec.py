@@ -72,7 +72,7 @@ _ENGINE_SWITCHES = {
     "aspiration": "aspiration windows",
     "tt": "transposition table",
     "lmr": "late move reductions",
-    "nullmove": "null-move pruning",
+    "nullmove": "null-move pruning (acts only with pvs=1)",
     "killers": "killer moves",
     "history": "history scores",
     "order": "move ordering by gain",

@@ -64,7 +64,8 @@ SWITCHES: dict[str, str] = {
     "aspiration": "aspiration windows around the previous iteration's score",
     "tt": "transposition table (its move first; its value at >= depth)",
     "lmr": "late move reductions",
-    "nullmove": "null-move pruning (not near the end of the game)",
+    "nullmove": "null-move pruning (not near the end of the game; only at nodes searched with a "
+                "null window, so only with pvs)",
     "killers": "killer moves in the ordering",
     "history": "history scores in the ordering",
     "order": "move ordering (table move first, clones before jumps, then by captures)",
@@ -74,10 +75,10 @@ SWITCHES: dict[str, str] = {
 OFF_BY_DEFAULT = ("pvs", "aspiration", "lmr", "nullmove", "killers", "history")
 """Off unless asked for: what the engine's ladder decided (``python -m course_lib ladder``,
 records in course_lib/data/engine_ladder_nodes.jsonl). At 100,000 nodes a move each of these
-had its SPRT accept H0 (it does not gain what its bounds asked, from 25 to 30 normalized Elo),
-the table and the ordering accepted H1; the default without these six then beat the default
-before (all on but null-move pruning) by +72 normalized Elo, median-unbiased (95 % interval +21
-to +133), its non-regression test accepting H1 after 174 games. At that budget the engine
+had its SPRT accept H0 (no gain of the size its bounds asked about: 25 or 30 normalized Elo);
+the table and the ordering accepted H1; the default without these six, against the default
+before (all on but null-move pruning), had its non-regression test accept H1 after 174 games,
+median-unbiased +72 normalized Elo (95 % interval +21 to +133). At that budget the engine
 searches 3 to 5 plies; a ladder at another budget may decide otherwise."""
 
 _FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,

@@ -73,7 +73,7 @@ from .arena import GameTask, RandomOpenings, derive_seed, play_task
 __all__ = ["CONFIRM_BOUNDS", "DEFAULT_NODES", "DEFAULT_SEED", "PLAN_ELOS", "Rung",
            "TECHNIQUE_BOUNDS", "confirmation_rung", "default_switches", "engine_ladder",
            "engine_spec", "implied_defaults", "ladder_table", "load_records", "play_pair",
-           "replay_rung", "rung_plan", "run_ladder", "technique_rungs"]
+           "replay_rung", "rung_plan", "run_ladder", "technique_rungs", "untestable"]
 
 DEFAULT_NODES = 100_000
 """Nodes a move in the ladder's games (see the module text and ``TECHNIQUE_BOUNDS``)."""
@@ -130,8 +130,25 @@ CONFIRM_BOUNDS = (-25.0, 0.0, "a non-regression test: H0 the new default is 25 n
 """The confirmation of a changed default against the previous one."""
 
 PLAN_ELOS = (-1.0, -0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
-"""The true differences of a rung's plan, in units of its width from elo0: from half a width
-below H0 to a width above H1."""
+"""The true differences of a rung's plan, in units of its width from elo0: from a width below
+H0 to a width above H1."""
+
+REQUIRES = {"nullmove": "pvs"}
+"""A switch that acts only with another on: the engine tries a null move only at a node searched
+with a null window, and without PVS there is none, so the engine with null-move pruning and
+without PVS plays exactly as the engine with neither."""
+
+
+def untestable(base: dict[str, bool]) -> dict[str, str]:
+    """The techniques that a rung from ``base`` could not test, and why: turning one on would
+    change no move, because what it needs is off.
+
+    >>> untestable({"pvs": False, "nullmove": False})
+    {'nullmove': 'it acts only with pvs, off in this default: the games would be the same'}
+    """
+    return {name: f"it acts only with {needed}, off in this default: the games would be the "
+                  f"same" for name, needed in REQUIRES.items()
+            if name in base and not base.get(needed, True)}
 
 
 # --- Rungs ---------------------------------------------------------------------------------
@@ -187,15 +204,23 @@ def technique_rungs(base: dict[str, bool] | None = None, nodes: int = DEFAULT_NO
                     seed: int = DEFAULT_SEED, only: Sequence[str] | None = None,
                     bounds: tuple[float, float] | None = None,
                     hash_mb: int = 16) -> list[Rung]:
-    """One rung per technique of ``base`` (default: the engine's default switches): A has the
-    technique, B has not. ``only`` picks techniques; ``bounds`` replaces every rung's bounds
-    (for short trial runs)."""
+    """One rung per technique of ``base`` (default: the engine's default switches) but those
+    it cannot test (``untestable``): A has the technique, B has not. ``only`` picks
+    techniques; ``bounds`` replaces every rung's bounds (for short trial runs).
+
+    >>> [(r.name, r.elo0, r.elo1) for r in technique_rungs(only=["tt", "lmr"])]
+    [('tt', 0.0, 40.0), ('lmr', 0.0, 30.0)]
+    """
     base = dict(default_switches() if base is None else base)
-    names = list(base) if only is None else list(only)
+    skipped = untestable(base)
+    names = [name for name in base if name not in skipped] if only is None else list(only)
     unknown = [name for name in names if name not in base]
     if unknown:
         raise CourseError(f"no technique {unknown[0]!r}; the techniques are "
                           + ", ".join(base))
+    for name in names:
+        if name in skipped:
+            raise CourseError(f"{name} cannot be tested from this default: {skipped[name]}")
     rungs = []
     for name in names:
         with_it, without = dict(base), dict(base)
@@ -214,7 +239,12 @@ def technique_rungs(base: dict[str, bool] | None = None, nodes: int = DEFAULT_NO
 def confirmation_rung(new: dict[str, bool], old: dict[str, bool],
                       nodes: int = DEFAULT_NODES, seed: int = DEFAULT_SEED,
                       hash_mb: int = 16) -> Rung:
-    """The new default (A) against the previous one (B), with ``CONFIRM_BOUNDS``."""
+    """The new default (A) against the previous one (B), with ``CONFIRM_BOUNDS``.
+
+    >>> rung = confirmation_rung({"tt": True, "lmr": False}, {"tt": True, "lmr": True}, 500)
+    >>> rung.spec_a, rung.spec_b, (rung.elo0, rung.elo1)
+    ('engine:nodes=500,hash=16,tt=1,lmr=0', 'engine:nodes=500,hash=16,tt=1,lmr=1', (-25.0, 0.0))
+    """
     elo0, elo1, why = CONFIRM_BOUNDS
     changed = ", ".join(f"{name} {'on' if on else 'off'}" for name, on in new.items()
                         if old.get(name) != on)
@@ -252,7 +282,14 @@ def rung_plan(rung: Rung) -> dict:
 
 def play_pair(rung: Rung, pair: int) -> dict:
     """Play pair ``pair`` of ``rung`` (its opening and both games; A moves first in the first)
-    and return its record. A pure function of its arguments: the function the workers run."""
+    and return its record. A pure function of its arguments: the function the workers run.
+
+    >>> rung = technique_rungs(nodes=300, only=["order"])[0]
+    >>> record = play_pair(rung, 0)
+    >>> record["pair"], len(record["scores"]), record == {**play_pair(rung, 0),
+    ...     "seconds": record["seconds"], "ms_a": record["ms_a"], "ms_b": record["ms_b"]}
+    (0, 2, True)
+    """
     started = time.perf_counter()
     fen = rung.openings().fen(pair, rung.seed)
     games = [play_task(GameTask(index=2 * pair + k, player_a=rung.spec_a,
@@ -282,7 +319,13 @@ def play_pair(rung: Rung, pair: int) -> dict:
 
 def load_records(path: str | Path) -> list[dict]:
     """Every record of a ladder's records file (JSON lines), in order; [] if there is none.
-    A last line cut short (the run was killed while writing it) is left out."""
+    A last line cut short (the run was killed while writing it) is left out.
+
+    >>> from pathlib import Path
+    >>> stored = load_records(Path(__file__).parents[1] / "data" / "engine_ladder_nodes.jsonl")
+    >>> [r["decision"] for r in stored if r["kind"] == "result" and r["rung"] == "tt"]
+    ['accept H1']
+    """
     path = Path(path)
     if not path.exists():
         return []

@@ -105,6 +105,9 @@ def _ladder_command(args: argparse.Namespace) -> int:
     if args.plan:
         for rung in rungs:
             _print_plan(rung)
+        if args.only is None:
+            for name, why in ladder.untestable(ladder.default_switches()).items():
+                print(f"{name}: not tested: {why}")
         return 0
     client, cluster, workers = _cluster(args)
     started = time.perf_counter()
@@ -121,6 +124,9 @@ def _ladder_command(args: argparse.Namespace) -> int:
             cluster.close()
     print(ladder.ladder_table(results))
     base = ladder.default_switches()
+    if args.only is None:
+        for name, why in ladder.untestable(base).items():
+            print(f"{name}: not tested: {why}")
     new = ladder.implied_defaults(base, [r for r in results if r["rung"] != "confirm"])
     if new is None:
         print("default: unchanged (a test is undecided; a default follows decided tests only)")

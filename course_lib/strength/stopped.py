@@ -50,7 +50,8 @@ import numpy as np
 
 from ..errors import CourseError
 from .brownian import BrownianTest
-from .elo import NELO_PER_T, check_confidence, elo_from_score
+from .elo import (NELO_PER_T, check_confidence, elo_estimate, elo_estimate_pairs, elo_from_score,
+                  expected_score)
 from .llr import MAX_ELO_BOUND, REGULARIZATION
 from .sprt import ACCEPT_H0, ACCEPT_H1, Sprt
 
@@ -144,8 +145,10 @@ def _scores(worse: Callable[[float], float], worse_or_same: Callable[[float], fl
     the interval's ends, as an exact (Clopper-Pearson) interval's are, the scores at which the
     observed outcome or a better one, and the observed outcome or a worse one, have the chance
     ``tail``. A solution at an end of the whole range of scores is a score of 0 or 1."""
-    estimate = (_solve(worse, 0.5, low, high) + _solve(worse_or_same, 0.5, low, high)) / 2
-    scores = [estimate, _solve(worse, 1 - tail, low, high), _solve(worse_or_same, tail, low, high)]
+    middle = _solve(worse, 0.5, low, high)
+    if worse_or_same is not worse:
+        middle = (middle + _solve(worse_or_same, 0.5, low, high)) / 2
+    scores = [middle, _solve(worse, 1 - tail, low, high), _solve(worse_or_same, tail, low, high)]
     return [0.0 if s <= 1e-9 else 1.0 if s >= 1 - 1e-9 else s for s in scores]
 
 
@@ -211,7 +214,7 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
             s0 = 0.5 + test.elo0 / NELO_PER_T * sigma
             s1 = 0.5 + test.elo1 / NELO_PER_T * sigma
         else:
-            s0, s1 = (1 / (1 + 10 ** (-elo / 400)) for elo in (test.elo0, test.elo1))
+            s0, s1 = expected_score(test.elo0), expected_score(test.elo1)
 
         def motion(s: float) -> BrownianTest:
             v = v_hat + (s - observed) ** 2
@@ -220,8 +223,9 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
 
         samples = sum(test.counts)
         time, y = _observed_point(test, motion(observed).drift, samples)
-        naive = sum(i * c for i, c in enumerate(test.counts)) / ((k - 1) * samples)
-        naive_normalized = _naive_normalized(test.counts, naive)
+        from_score = (elo_estimate_pairs(test.counts) if k == 5
+                      else elo_estimate(*test.counts[::-1]))
+        naive, naive_normalized = from_score.score, from_score.normalized_elo
         games = test.games
 
         def worse(s: float) -> float:
@@ -317,14 +321,3 @@ def _win_loss_exact_scores(test: Sprt, tail: float) -> list[float]:
     scores = [1.0 if e == math.inf else 0.0 if e == -math.inf else 1 / (1 + 10 ** (-e / 400))
               for e in elos]
     return [(scores[0] + scores[1]) / 2, scores[2], scores[3]]
-
-
-def _naive_normalized(counts: list[int], score: float) -> float:
-    """Normalized Elo from the counts as they are (as ``normalized_elo`` computes it)."""
-    k, n = len(counts), sum(counts)
-    values = [i / (k - 1) for i in range(k)]
-    variance = sum(c * (v - score) ** 2 for v, c in zip(values, counts)) / n
-    sigma = math.sqrt(2 * variance if k == 5 else variance)
-    if sigma == 0:
-        return 0.0 if score == 0.5 else math.copysign(math.inf, score - 0.5)
-    return (score - 0.5) / sigma * NELO_PER_T
