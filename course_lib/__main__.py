@@ -239,6 +239,7 @@ COMMAND_MODULES: list[str] = [
     "course_lib.match.uai",          # uai SPEC: a course agent speaking UAI
     "course_lib.strength_cli",       # elo: Elo, interval, LOS and SPRT from game counts
     "course_lib.match.sprt_cli",     # sprt SPEC_A SPEC_B: play games until the SPRT decides
+    "course_lib.match.ladder_cli",   # ladder: one SPRT per engine technique, on a Dask cluster
     "course_lib.search_cli",         # search [--game G] [--position TEXT] SPEC: one search
     "course_lib.learn.cli",          # learn --seed N: self-play, training, learned weights
 ]

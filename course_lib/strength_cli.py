@@ -13,9 +13,21 @@ SPRT bounds, the test's LLR and decision.
 >>> args = parser.parse_args(["elo", "--wins", "136", "--draws", "111", "--losses", "96"])
 >>> args.run(args)
 343 games: +136 =111 -96, score 55.83%
-Elo difference: 40.70 +- 30.43 (95% interval 10.59 to 71.44)
+Elo difference: 40.70 +- 30.43 logistic Elo (95% interval 10.59 to 71.44)
 LOS: 99.60%
 normalized Elo: 49.77
+0
+
+With SPRT bounds whose test the results end, the Elo is also given as it should be read after
+a test that stopped there (median-unbiased; the naive figure above it is biased):
+
+>>> args = parser.parse_args(["elo", "--wins", "23", "--losses", "0", "--elo0", "0",
+...                           "--elo1", "50", "--test", "win-loss"])
+>>> args.run(args)
+23 games: +23 =0 -0, score 100.00%
+Elo difference: +inf logistic Elo; A won every game (23 games): there is no finite Elo estimate and no usual interval; with 95% confidence the Elo difference is at least 303.82 (an exact bound); an estimate needs games that A did not win
+SPRT (win-loss, H0 0 / H1 50 logistic Elo, alpha 0.05, beta 0.05): LLR 3.0726, bounds -2.944 and 2.944: accept H1
+if the SPRT stopped here: H1 accepted after 23 games: median-unbiased +728.8 logistic Elo (95% interval +303.8 to +inf); naive +inf logistic Elo (biased: the test stopped because its results ran high)
 0
 """
 
@@ -33,7 +45,7 @@ JSON output (--json), one object:
   games           games played (a pair counts two)
   wins, draws, losses   the counts given (game results)   | pairs: the five pair counts
   score           points per game, 0..1
-  elo             Elo difference (logistic); null if infinite (a perfect score)
+  elo             Elo difference (logistic Elo); null if infinite (a perfect score)
   elo_low, elo_high     the confidence interval of the Elo difference
   elo_margin      half the interval's width: the "+-" figure
   los             likelihood of superiority, 0..1
@@ -49,6 +61,11 @@ with --elo0/--elo1, also:
   llr             the log-likelihood ratio of H1 (elo1) against H0 (elo0)
   lower_bound, upper_bound  ln(beta/(1-alpha)) and ln((1-beta)/alpha)
   decision        "continue", "accept H0" or "accept H1"
+when the decision is "accept H0" or "accept H1" (an SPRT that stopped at these results):
+  unbiased_elo, unbiased_elo_low, unbiased_elo_high   the median-unbiased Elo after the
+                  stopped test and its interval (logistic Elo; null where infinite)
+  unbiased_normalized_elo, unbiased_normalized_low, unbiased_normalized_high   the same in
+                  normalized Elo (null for the win-loss test)
 """
 
 
@@ -116,7 +133,7 @@ def _finite_or_none(value: float) -> float | None:
 
 
 def _elo_command(args: argparse.Namespace) -> int:
-    from .strength import Sprt, elo_estimate, elo_estimate_pairs
+    from .strength import Sprt, elo_estimate, elo_estimate_pairs, sprt_elo_estimate
 
     game_counts = (args.wins, args.draws, args.losses)
     if args.pairs is not None:
@@ -145,13 +162,13 @@ def _elo_command(args: argparse.Namespace) -> int:
         if math.isfinite(estimate.elo):
             result.update(los=None)
         lines = [f"{record}, score {estimate.score * 100:.2f}%",
-                 f"Elo difference: {_signed(estimate.elo)}; {estimate.note}"]
+                 f"Elo difference: {_signed(estimate.elo)} logistic Elo; {estimate.note}"]
     else:
         lines = [f"{record}, score {estimate.score * 100:.2f}%",
                  f"Elo difference: {estimate.elo:.2f}"
                  + (f" +- {estimate.margin:.2f}" if math.isfinite(estimate.margin) else "")
-                 + f" ({args.confidence * 100:g}% interval {_signed(estimate.elo_low)} to "
-                 f"{_signed(estimate.elo_high)})",
+                 + f" logistic Elo ({args.confidence * 100:g}% interval "
+                 f"{_signed(estimate.elo_low)} to {_signed(estimate.elo_high)})",
                  f"LOS: {estimate.los * 100:.2f}%",
                  f"normalized Elo: {estimate.normalized_elo:.2f}"]
 
@@ -176,6 +193,18 @@ def _elo_command(args: argparse.Namespace) -> int:
         lines.append(f"SPRT ({name}, H0 {test.elo0:g} / H1 {test.elo1:g} {args.scale} Elo, "
                      f"alpha {test.alpha:g}, beta {test.beta:g}): LLR {test.llr:.4f}, bounds "
                      f"{test.lower_bound:.3f} and {test.upper_bound:.3f}: {test.state}")
+        if test.state != "continue":
+            after = sprt_elo_estimate(test, confidence=args.confidence)
+            result.update(
+                unbiased_elo=_finite_or_none(after.elo),
+                unbiased_elo_low=_finite_or_none(after.elo_low),
+                unbiased_elo_high=_finite_or_none(after.elo_high),
+                **{f"unbiased_normalized_{key}": (None if value is None
+                                                  else _finite_or_none(value))
+                   for key, value in (("elo", after.normalized_elo),
+                                      ("low", after.normalized_low),
+                                      ("high", after.normalized_high))})
+            lines.append(f"if the SPRT stopped here: {after}")
     print(json.dumps(result) if args.json else "\n".join(lines))
     return 0
 

@@ -72,13 +72,17 @@ _ENGINE_SWITCHES = {
     "aspiration": "aspiration windows",
     "tt": "transposition table",
     "lmr": "late move reductions",
-    "nullmove": "null-move pruning",
+    "nullmove": "null-move pruning (acts only with pvs=1)",
     "killers": "killer moves",
     "history": "history scores",
     "order": "move ordering by gain",
 }
 """The engine's switches (``course_lib.engine.SWITCHES``), named here so that building the
 help text does not load the engine."""
+
+_ENGINE_OFF_BY_DEFAULT = ("pvs", "aspiration", "lmr", "nullmove", "killers", "history")
+"""The switches off by default (``course_lib.engine.engine.OFF_BY_DEFAULT``; a test holds the
+two equal)."""
 
 _DEPTH = ("depth", _whole(1, 64), "search depth in plies (default 3)")
 _EVAL = ("eval", _evaluation, "evaluation: material (default for ATAXX and Othello), weights, "
@@ -113,7 +117,7 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("eval", _choice("material", "learned"),
          "material (default): stones less the opponent's; learned: the n-tuple network of "
          "course_lib.learn (python -m course_lib learn makes its weights)"),
-    ] + [(switch, _flag, f"{text} (default {0 if switch == 'nullmove' else 1})")
+    ] + [(switch, _flag, f"{text} (default {0 if switch in _ENGINE_OFF_BY_DEFAULT else 1})")
          for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
         ("iterations", _whole(1), "iterations per move (default 1000 without time)"),

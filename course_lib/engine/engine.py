@@ -1,9 +1,10 @@
 """The engine: iterative deepening around the compiled search of ``_kernels.py``, with a clock.
 
 The teaching searches (``course_lib.agents.search`` and its fast tier) keep exact node counts
-and values that ordering and tables never change. This engine does not: it takes every
-technique that makes it play better in the same time, each one a switch so that it can be
-turned off alone and measured (see ``SWITCHES``).
+and values that ordering and tables never change. This engine does not: it has the
+techniques that make engines play better in the same time, each one a switch so that it can be
+turned on or off alone and measured (``SWITCHES``); by default those that its ladder found
+gaining are on (``OFF_BY_DEFAULT``).
 
 >>> from course_lib.ataxx import State
 >>> engine = Engine(hash_mb=1)
@@ -63,17 +64,22 @@ SWITCHES: dict[str, str] = {
     "aspiration": "aspiration windows around the previous iteration's score",
     "tt": "transposition table (its move first; its value at >= depth)",
     "lmr": "late move reductions",
-    "nullmove": "null-move pruning (not near the end of the game)",
+    "nullmove": "null-move pruning (not near the end of the game; only at nodes searched with a "
+                "null window, so only with pvs)",
     "killers": "killer moves in the ordering",
     "history": "history scores in the ordering",
     "order": "move ordering (table move first, clones before jumps, then by captures)",
 }
 """The techniques, each a keyword of ``Engine`` (on by default but for ``OFF_BY_DEFAULT``)."""
 
-OFF_BY_DEFAULT = ("nullmove",)
-"""Off unless asked for: in the ladder (course_lib/data/engine_ladder.json, 300 games at 20 ms
-a move) the engine with null-move pruning scored -78 Elo (95 % interval -119 to -38) against
-the engine without it."""
+OFF_BY_DEFAULT = ("pvs", "aspiration", "lmr", "nullmove", "killers", "history")
+"""Off unless asked for: what the engine's ladder decided (``python -m course_lib ladder``,
+records in course_lib/data/engine_ladder_nodes.jsonl). At 100,000 nodes a move each of these
+had its SPRT accept H0 (no gain of the size its bounds asked about: 25 or 30 normalized Elo);
+the table and the ordering accepted H1; the default without these six, against the default
+before (all on but null-move pruning), had its non-regression test accept H1 after 174 games,
+median-unbiased +72 normalized Elo (95 % interval +21 to +133). At that budget the engine
+searches 3 to 5 plies; a ladder at another budget may decide otherwise."""
 
 _FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,
          "killers": K.F_KILLERS, "history": K.F_HISTORY, "order": K.F_ORDER}

@@ -26,7 +26,13 @@ from ..ataxx import fast
 from ..ataxx.fast import FastState, _mover
 from ..errors import InvalidArgumentError
 
-__all__ = ["GameRecords", "self_play"]
+__all__ = ["GameRecords", "SELF_PLAY_SWITCHES", "self_play"]
+
+SELF_PLAY_SWITCHES = {"pvs": True, "aspiration": True, "tt": True, "lmr": True,
+                      "nullmove": False, "killers": True, "history": True, "order": True}
+"""The engine's switches in self-play: its default when the shipped weights were made, kept
+here so that ``python -m course_lib learn --seed 1`` plays the same games, and so remakes the
+same weights, whatever the engine's default becomes."""
 
 
 @dataclass
@@ -86,7 +92,7 @@ def _play_games(job: tuple[int, int, int, int, int, int]) -> list[tuple[int, ...
     from ..engine import Engine, SearchLimits
 
     first, count, seed, depth, low, high = job
-    engine = Engine(hash_mb=4)
+    engine = Engine(hash_mb=4, **SELF_PLAY_SWITCHES)
     rows: list[tuple[int, ...]] = []
     for g in range(first, first + count):
         rng = np.random.default_rng([seed, g])      # each game its own stream: any split of

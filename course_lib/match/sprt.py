@@ -40,7 +40,7 @@ from ..errors import CourseError
 from .arena import Arena, RandomOpenings, derive_seed, player_name, process_pool
 
 if TYPE_CHECKING:                      # course_lib.strength imports numpy: only when a test runs
-    from ..strength import EloEstimate, Sprt
+    from ..strength import EloEstimate, Sprt, SprtEloEstimate
 
 __all__ = ["MODELS", "SprtRun", "run_sprt", "sprt_test"]
 
@@ -147,6 +147,20 @@ class SprtRun:
             return elo_estimate_pairs(self.pentanomial) if sum(self.pentanomial) else None
         return elo_estimate(self.wins, self.draws, self.losses) if self.games else None
 
+    def estimate_after_stop(self) -> "SprtEloEstimate | None":
+        """Once the test has stopped (a decision, or the cap), the median-unbiased Elo after
+        it (``course_lib.strength.sprt_elo_estimate``): the Elo of ``estimate()`` is biased
+        when the test stopped at a bound. None while it runs, or when the test read no result
+        it can estimate from (the win/loss test counts decisive games only)."""
+        from ..strength import sprt_elo_estimate
+
+        if self.stopped_by not in ("decision", "max-games") or self.test.played == 0:
+            return None
+        try:
+            return sprt_elo_estimate(self.test)
+        except CourseError:
+            return None
+
     def record(self) -> str:
         """``+W =D -L``, and the pair counts for the pentanomial model."""
         text = f"+{self.wins} ={self.draws} -{self.losses}"
@@ -174,6 +188,13 @@ class SprtRun:
         history = list(self.llr_history)
         if history_digits is not None:
             history = [round(value, history_digits) for value in history]
+        after = self.estimate_after_stop()
+        unbiased = {} if after is None else {
+            "unbiased_elo": finite(after.elo), "unbiased_elo_low": finite(after.elo_low),
+            "unbiased_elo_high": finite(after.elo_high),
+            "unbiased_normalized_elo": finite(after.normalized_elo),
+            "unbiased_normalized_low": finite(after.normalized_low),
+            "unbiased_normalized_high": finite(after.normalized_high)}
         return {
             "spec_a": self.spec_a, "spec_b": self.spec_b, "model": self.model,
             "scale": self.test.scale, "elo0": self.test.elo0, "elo1": self.test.elo1,
@@ -186,7 +207,7 @@ class SprtRun:
             "elo": finite(estimate.elo if estimate else None),
             "elo_low": finite(estimate.elo_low if estimate else None),
             "elo_high": finite(estimate.elo_high if estimate else None),
-            "los": estimate.los if estimate else None,
+            "los": estimate.los if estimate else None, **unbiased,
             "reasons": dict(self.reasons), "seconds": round(self.seconds, 3),
             "llr_history": history,
         }

@@ -20,7 +20,8 @@ accept H0 at LLR <= -2.944, accept H1 at LLR >= 2.944
    10 games: +10 =0 -0, LLR 1.336
    20 games: +20 =0 -0, LLR 2.672
 accept H1 after 23 games: +23 =0 -0, LLR 3.073 (bounds -2.944 and 2.944)
-Elo: +inf (a perfect score has no finite Elo; at least 303.8 with 95% confidence, an exact bound), LOS 100.00%
+logistic Elo: +inf (a perfect score has no finite Elo; at least 303.8 with 95% confidence, an exact bound), LOS 100.00%
+after the stop: H1 accepted after 23 games: median-unbiased +728.8 logistic Elo (95% interval +303.8 to +inf); naive +inf logistic Elo (biased: the test stopped because its results ran high)
 0
 """
 
@@ -47,10 +48,15 @@ JSON output (--json), one object:
   wins, draws, losses   A's results
   pentanomial     complete pairs in which A scored 0, 0.5, 1, 1.5, 2 points
   score           A's points per game, 0..1
-  elo             Elo difference of A over B (from the pairs for --model pentanomial);
-                  null if infinite (a perfect score)
+  elo             Elo difference of A over B, logistic Elo (from the pairs for --model
+                  pentanomial); null if infinite (a perfect score). Biased when the test
+                  stopped at a bound: see unbiased_elo
   elo_low, elo_high     its 95% interval (null where infinite)
   los             likelihood of superiority, 0..1
+  unbiased_elo, unbiased_elo_low, unbiased_elo_high   the median-unbiased Elo after the
+                  stopped test (decision or cap) and its 95% interval, logistic Elo
+  unbiased_normalized_elo, unbiased_normalized_low, unbiased_normalized_high   the same
+                  in normalized Elo (null for --model binomial)
   llr_history     the LLR after every game (every pair for --model pentanomial)
   reasons         how the games ended: reason code -> games
   spec_a, spec_b, model, scale, elo0, elo1, alpha, beta, seed, max_games   the settings
@@ -84,22 +90,22 @@ def _model_line(model: str, run: SprtRun) -> str:
 def _elo_line(run: SprtRun) -> str:
     estimate = run.estimate()
     if estimate is None:
-        return "Elo: no games"
+        return "logistic Elo: no games"
     los = f"LOS {estimate.los * 100:.2f}%"
     if not math.isfinite(estimate.elo):
         sign = "+" if estimate.elo > 0 else "-"
         what = "a perfect score" if estimate.elo > 0 else "a score of 0"
         bound = (f"at least {estimate.elo_low:.1f}" if estimate.elo > 0
                  else f"at most {estimate.elo_high:.1f}")
-        return (f"Elo: {sign}inf ({what} has no finite Elo; {bound} with 95% confidence, an "
-                f"exact bound), {los}")
+        return (f"logistic Elo: {sign}inf ({what} has no finite Elo; {bound} with 95% "
+                f"confidence, an exact bound), {los}")
     if estimate.note:
-        return (f"Elo: {estimate.elo:+.1f} (every result the same: the 95% exact bound is "
-                f"{estimate.elo_low:.1f} to {estimate.elo_high:.1f}; the LOS means nothing)")
+        return (f"logistic Elo: {estimate.elo:+.1f} (every result the same: the 95% exact bound "
+                f"is {estimate.elo_low:.1f} to {estimate.elo_high:.1f}; the LOS means nothing)")
     high = f"{estimate.elo_high:.1f}" if math.isfinite(estimate.elo_high) else "+inf"
     low = f"{estimate.elo_low:.1f}" if math.isfinite(estimate.elo_low) else "-inf"
     margin = f" +- {estimate.margin:.1f}" if math.isfinite(estimate.margin) else ""
-    return f"Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
+    return f"logistic Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
 
 
 _decided_depth = whole_number(0, 8, "a depth")
@@ -138,6 +144,9 @@ def _sprt_command(args: argparse.Namespace) -> int:
         return 0
     print(run.summary())
     print(_elo_line(run))
+    after = run.estimate_after_stop()
+    if after is not None:
+        print(f"after the stop: {after}")
     if args.timing:
         print(f"{run.games} games in {time.perf_counter() - started:.2f} s")
     return 0
