@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, TextIO
 
+from ..checks import MAX_HASH_MB
 from .uai import _Backend, _Go, UaiOption, table_options
 
 DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
@@ -52,7 +53,6 @@ SPRT in ``course_lib/data/mcts_ladder.json``; ``solver=1`` was not)."""
 DEFAULT_TREE_MB = 1024
 """The default ``Hash`` of MCTS: the most memory its tree takes (MB). Guided MCTS fills about
 100 MB a second (250 MB after 2.5 s from the start position on this course's machine)."""
-MAX_TREE_MB = 65_536
 CP_SCALE = 400.0
 """Hundredths of a stone per unit of log-odds in the ``score cp`` of MCTS without the learned
 evaluation."""
@@ -92,7 +92,7 @@ class MCTSBackend(_Backend):
         self.cap_iterations = self.agent.iterations if "iterations" in given else None
         self.name = (f"course_lib {self.spec}" if spec is None else self.spec)
         self.agent.max_tree_mb = DEFAULT_TREE_MB
-        self.options = table_options(DEFAULT_TREE_MB, MAX_TREE_MB)
+        self.options = table_options(DEFAULT_TREE_MB, MAX_HASH_MB)
 
     def prepare(self, log: TextIO) -> None:
         self.agent.warm_up()
