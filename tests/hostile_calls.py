@@ -218,6 +218,18 @@ def _agents() -> list[Call]:
         "max_depth": (NOT_WHOLE + OUT_OF_RANGE + [0], ("depth",)),
         "seconds": (["1", NAN, -1.0, -INF, Opaque()], ("seconds",)),
         "order": (["best", 3], ("order",))})
+    from course_lib.agents.mcts import MCTSAgent
+    from course_lib.agents.mcts_fast import FastMCTSAgent
+    for name, cls in [("MCTSAgent", MCTSAgent), ("FastMCTSAgent", FastMCTSAgent)]:
+        calls += sweep(k, name, lambda cls=cls, **kw: cls(**kw), {
+            "iterations": (NOT_GIVEN_WHOLE + OUT_OF_RANGE + [0], ("iterations",)),
+            "time_ms": (["10", NAN, INF, -1.0, 0, HUGE_INT], ("time_ms",)),
+            "c": (["1", NAN, INF, -1, 1e9], ("c",)),
+            "expand_after": (NOT_WHOLE + OUT_OF_RANGE + [0], ("expand_after",)),
+            "playout": (NOT_TEXT + ["smart"], ("playout",)),
+            "final": (NOT_TEXT + ["best"], ("final",)),
+            "seed": (NOT_WHOLE + OUT_OF_RANGE[:2], ("seed",)),
+            "reuse": (["yes", 2, None], ("reuse",))})
     for spec in ["random", "greedy", "minimax:depth=1", "alphabeta:depth=1",
                  "alphabeta:depth=1,tier=fast", "mcts:iterations=5",
                  "mcts:iterations=5,tier=fast", "engine:depth=1"]:

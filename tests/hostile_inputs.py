@@ -6,8 +6,9 @@ refused in one line on stderr with exit status 2; each case says which of the tw
 and, for a refusal, words the message must hold. Each library call is answered cleanly when it
 returns, or raises a ``course_lib.errors.CourseError`` (a ValueError) with a message that holds
 the words the case names. ``tests/test_hostile_input.py`` runs every case;
-``python tests/hostile_inputs.py`` counts them and how many are answered cleanly (add
-``--subprocess`` to run each command line as its own process, as a user would).
+``python tests/hostile_inputs.py`` counts them and how many are answered cleanly, by kind
+(``--subprocess`` runs each command line as its own process, as a user would; ``--help``
+lists the options).
 """
 
 from __future__ import annotations
@@ -625,42 +626,56 @@ class Alarm:
         signal.signal(signal.SIGALRM, self.previous)
 
 
+def _answered(run: Callable[[], str], seconds: float) -> str:
+    """``run()`` (what is wrong, '' for nothing), or that it gave no answer in time."""
+    try:
+        with Alarm(seconds):
+            return run()
+    except NoAnswer as late:
+        return str(late)
+
+
 def main(argv: list[str]) -> int:
+    import argparse
+    from collections import Counter
+
+    parser = argparse.ArgumentParser(description="Run the hostile cases and count how many are "
+                                                 "answered cleanly, by kind.")
+    parser.add_argument("--subprocess", action="store_true",
+                        help="run each command line as its own process (on this machine's "
+                             "memory) rather than in this process (with MACHINE's)")
+    parser.add_argument("--only", choices=("commands", "calls"), default=None)
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="seconds a case may take before it counts as a hang")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every failure")
+    args = parser.parse_args(argv)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    as_process = "--subprocess" in argv
-    verbose = "-v" in argv
+    cases, bad = Counter(), Counter()
     with tempfile.TemporaryDirectory() as folder:
         prepare_folder(folder)
-        commands = command_cases(folder) if "--calls-only" not in argv else []
-        bad_commands = 0
-        for case in commands:
-            if verbose:
-                print(f"... {case.id()}", file=sys.stderr, flush=True)
-            try:
-                with Alarm(float(os.environ.get("HOSTILE_TIMEOUT", "120"))):
-                    outcome = run_as_process(case) if as_process else run_in_process(case)
-            except NoAnswer as late:
-                outcome = Outcome(None, "", str(late))
-            problem = judge(case, outcome)
+        for case in command_cases(folder) if args.only != "calls" else []:
+            problem = _answered(lambda: judge(case, (run_as_process if args.subprocess
+                                                     else run_in_process)(case)), args.timeout)
+            cases["command lines", case.kind] += 1
             if problem:
-                bad_commands += 1
-                if verbose:
+                bad["command lines", case.kind] += 1
+                if args.verbose:
                     print(f"[{case.id()}] {problem[:400]}", flush=True)
-    calls = library_cases() if "--commands-only" not in argv else []
-    bad_calls = 0
-    for case in calls:
-        try:
-            with Alarm(60):
-                problem = run_call(case)
-        except NoAnswer as late:
-            problem = str(late)
+    for call in library_cases() if args.only != "commands" else []:
+        problem = _answered(lambda: run_call(call), args.timeout)
+        cases["library calls", call.kind] += 1
         if problem:
-            bad_calls += 1
-            if verbose:
-                print(f"[{case.kind}: {case.name}] {problem[:400]}", flush=True)
-    print(f"command lines: {len(commands)}, answered cleanly: {len(commands) - bad_commands}")
-    print(f"library calls: {len(calls)}, answered cleanly: {len(calls) - bad_calls}")
-    return 0 if not bad_commands and not bad_calls else 1
+            bad["library calls", call.kind] += 1
+            if args.verbose:
+                print(f"[{call.kind}: {call.name}] {problem[:400]}", flush=True)
+    for what in ("command lines", "library calls"):
+        kinds = sorted(kind for group, kind in cases if group == what)
+        total = sum(cases[what, kind] for kind in kinds)
+        clean = total - sum(bad[what, kind] for kind in kinds)
+        print(f"{what}: {total}, answered cleanly: {clean}")
+        for kind in kinds:
+            print(f"  {kind:<32} {cases[what, kind]:5}  clean {cases[what, kind] - bad[what, kind]:5}")
+    return 0 if not bad else 1
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ import time
 
 import pytest
 
-from hostile_inputs import (Alarm, Command, command_cases, judge, library_cases,
+from course_lib.match.uai import uai_transcript
+from hostile_inputs import (Alarm, Command, command_cases, judge, library_cases, machine_with,
                             prepare_folder, run_call, run_in_process)
 
 FOLDER = "<folder>"
@@ -44,6 +45,13 @@ def test_the_cases_are_many_and_cover_every_command():
     assert len(COMMANDS) > 1000 and len(CALLS) > 2000
 
 
+def test_the_spec_ranges_are_the_library_ranges():
+    from course_lib.agents.spec import _ENGINE_MAX_DEPTH, parse_spec
+    from course_lib.engine.engine import MAX_DEPTH
+    assert _ENGINE_MAX_DEPTH == MAX_DEPTH
+    assert parse_spec(f"engine:depth={MAX_DEPTH}")[1] == {"depth": MAX_DEPTH}
+
+
 @pytest.mark.parametrize("case", COMMANDS, ids=[case.id() for case in COMMANDS])
 def test_a_hostile_command_line_runs_or_is_refused_in_one_line(case: Command, folder: str):
     case = dataclasses.replace(case, argv=tuple(word.replace(FOLDER, folder)
@@ -57,6 +65,45 @@ def test_a_hostile_command_line_runs_or_is_refused_in_one_line(case: Command, fo
 def test_a_hostile_library_call_returns_or_raises_the_library_error(call):
     with Alarm(300):
         assert run_call(call) == ""
+
+
+# --- A few kinds, looked at closer ------------------------------------------------------------
+
+
+def test_a_hash_the_machine_cannot_hold_is_refused_in_an_info_string_and_uai_goes_on():
+    script = "uai\nsetoption name Hash value 65536\nisready\nposition startpos\ngo nodes 50\n"
+    with machine_with():                               # 2 GB free, whatever the machine has
+        lines = uai_transcript(script + "isready\n", "mcts:tier=fast,iterations=50")
+    refusal = [line for line in lines if line.startswith("info string ignored")]
+    assert len(refusal) == 1 and "64.0 GB" in refusal[0] and "2.0 GB free" in refusal[0]
+    assert lines.count("readyok") == 2                  # it read on, and it searched
+    assert sum(line.startswith("bestmove ") for line in lines) == 1
+
+
+def test_a_file_that_is_not_weights_is_refused_without_numpy_s_advice(tmp_path):
+    import numpy as np
+    from course_lib.errors import CourseError
+    from course_lib.learn.ntuple import load_weights
+    pickled = tmp_path / "other.npy"
+    np.save(pickled, np.array([{"not": "weights"}], dtype=object), allow_pickle=True)
+    with pytest.raises(CourseError) as error:
+        load_weights(str(pickled))
+    assert "is not an .npz file of learned weights" in str(error.value)
+    assert "allow_pickle" not in str(error.value)       # never the advice to unpickle it
+
+
+def test_learn_refuses_every_bad_path_before_a_game_is_played(tmp_path, folder):
+    games = tmp_path / "games.npz"
+    for argv, words in [(["--out", ""], "--out is empty"),
+                        (["--out", str(games), "--data", str(games)], "the same file"),
+                        (["--out", str(tmp_path / "notes.txt")], "notes.npz"),
+                        (["--out", str(tmp_path / "w.npz"), "--data",
+                          str(tmp_path / "no" / "games.npz")], "does not exist")]:
+        case = Command("learn", ("learn", "--seed", "1", "--games", "10", *argv),
+                       words=(words,))
+        outcome = run_in_process(case)
+        assert judge(case, outcome) == "" and outcome.out == "", outcome
+    assert list(tmp_path.iterdir()) == []                 # nothing written, nothing lost
 
 
 # --- Ctrl-C -----------------------------------------------------------------------------------

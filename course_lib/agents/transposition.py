@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import check_memory, whole
+from ..checks import check_memory, describe, is_whole
 from ..errors import InvalidArgumentError
 from ..rng import MASK64, SplitMix64
 
@@ -73,12 +73,11 @@ MAX_SLOTS = 1 << 26
 def check_table_slots(slots: object, per_slot: int = SLOT_BYTES) -> int:
     """``slots`` when it is a power of two from 1 to ``MAX_SLOTS`` that fits in the memory the
     machine has free (``per_slot`` bytes each), else InvalidArgumentError in words."""
-    slots = whole(slots, "slots", 1, MAX_SLOTS)
-    if slots & (slots - 1):
-        raise InvalidArgumentError(f"slots must be a power of two (2**16 = 65536, say), got "
-                                   f"{slots:,}")
+    if not is_whole(slots) or not 1 <= slots <= MAX_SLOTS or slots & (slots - 1):
+        raise InvalidArgumentError(f"slots must be a power of two from 1 to 2**26 = "
+                                   f"{MAX_SLOTS:,} (2**16 = 65,536, say), got {describe(slots)}")
     check_memory(slots * per_slot, f"a transposition table of {slots:,} slots")
-    return slots
+    return int(slots)
 
 
 class TranspositionTable:

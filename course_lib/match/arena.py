@@ -129,8 +129,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..agents import make_agent, parse_spec
 from ..agents.spec import KEYS, check_agent_spec
-from ..checks import MAX_MS, describe, whole
 from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
+from ..checks import MAX_MS, describe, whole
 from ..errors import CourseError
 from ..interrupt import quiet_worker, run_in_worker, stop_workers
 from ..rng import SplitMix64, check_seed
@@ -182,7 +182,7 @@ def derive_seed(seed: int, *labels: int | str) -> int:
         if isinstance(label, str):
             data = label.encode("utf-8")
             if len(data) > 8:
-                raise ValueError(f"a text label has at most 8 bytes, got {label!r}")
+                raise CourseError(f"a text label has at most 8 bytes, got {label!r}")
             label = int.from_bytes(data, "little")
         value = SplitMix64(value ^ SplitMix64(check_seed(label)).next_u64()).next_u64()
     return value

@@ -70,8 +70,8 @@ from typing import Any, Callable, TextIO
 
 from ..agents.base import as_agent
 from ..agents.players import expected_moves_left
-from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
 from ..agents.search import MAX_DEPTH
+from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
 from ..checks import MAX_MOVES_TO_GO, MAX_MS, number, read_number, whole
 from ..errors import GameOverError
 from .play import is_legal
