@@ -24,7 +24,7 @@ import os
 import signal
 import socket
 import threading
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 _RUNNING: set[Callable[[], None]] = set()
 """The ``stop`` of every compiled search running now."""
@@ -91,40 +91,41 @@ def watch_interrupts() -> Iterator[None]:
 
 
 class _Stopped(BaseException):
-    """SIGTERM in a worker that runs a task: it unwinds the task, so its ``finally`` blocks
-    run, and then the worker ends (``run_in_worker``)."""
+    """SIGTERM in a worker inside ``unwind_on_stop``: it unwinds the block, so its ``finally``
+    clauses run, and then the worker ends."""
 
 
-_IN_TASK = [False]
+_UNWINDING = [False]
 
 
 def quiet_worker() -> None:
     """The initializer of the course's worker processes (the arena's pool, self-play): Ctrl-C,
     which the terminal sends to the whole process group, is left to the parent, which stops
-    its workers (``stop_workers``). SIGTERM ends a worker at once, or, while it runs a task
-    given through ``run_in_worker``, once the task's ``finally`` blocks have run (a refereed
-    game stops its programs)."""
+    its workers (``stop_workers``). SIGTERM ends a worker at once, or, inside
+    ``unwind_on_stop``, once the block's ``finally`` clauses have run (a refereed game stops
+    its programs)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_terminate)
 
 
 def _on_terminate(signum: int, frame: object) -> None:
-    if _IN_TASK[0]:
+    if _UNWINDING[0]:
         raise _Stopped()
     os._exit(128 + signum)
 
 
-def run_in_worker(function: Callable[..., Any], *args: Any) -> Any:
-    """``function(*args)``, in a worker process started with ``quiet_worker``: a SIGTERM
-    unwinds it, then ends the process. Elsewhere (in this process, on a cluster) it is just
-    the call."""
-    _IN_TASK[0] = True
+@contextlib.contextmanager
+def unwind_on_stop() -> Iterator[None]:
+    """In a worker process started with ``quiet_worker``, a SIGTERM while the block runs
+    unwinds it (its ``finally`` clauses run) and then ends the process. Elsewhere (in this
+    process, on a cluster) it changes nothing."""
+    _UNWINDING[0] = True
     try:
-        return function(*args)
+        yield
     except _Stopped:
         os._exit(128 + signal.SIGTERM)
     finally:
-        _IN_TASK[0] = False
+        _UNWINDING[0] = False
 
 
 def stop_workers(processes: list, grace: float = 5.0) -> None:

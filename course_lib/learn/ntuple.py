@@ -301,7 +301,7 @@ def symmetric_image(board: int, g: int) -> np.uint64:
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
 DEFAULT_WEIGHTS = os.path.join(DATA_DIR, "learned_eval.npz")
-"""The shipped weights (``python -m course_lib learn --seed 1`` makes them)."""
+"""The shipped weights (``python -m course_lib learn --seed 1 --out PATH`` makes them again)."""
 
 
 DEFAULT_WIN_SCALE = 100.0

@@ -132,7 +132,7 @@ from ..agents.spec import KEYS, check_agent_spec
 from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
 from ..checks import MAX_MS, describe, whole
 from ..errors import CourseError
-from ..interrupt import quiet_worker, run_in_worker, stop_workers
+from ..interrupt import quiet_worker, stop_workers, unwind_on_stop
 from ..rng import SplitMix64, check_seed
 from .play import MAX_PAIRS, play_game, random_opening
 from .protocol import choose_with_time
@@ -613,9 +613,10 @@ def play_task(task: GameTask) -> GameResult:
         program = player if isinstance(player, Program) else Program.from_spec(player)
         argvs.append(program.argv(seeds[role]))
     started = time.perf_counter()
-    result = referee(argvs[0], argvs[1],
-                     time_ms=task.time_ms if task.time_ms is not None else REFEREE_TIME_MS,
-                     ready_ms=task.ready_ms, start_fen=task.opening_fen)
+    with unwind_on_stop():                  # stopped, a worker still stops the programs
+        result = referee(argvs[0], argvs[1],
+                         time_ms=task.time_ms if task.time_ms is not None else REFEREE_TIME_MS,
+                         ready_ms=task.ready_ms, start_fen=task.opening_fen)
     seconds = time.perf_counter() - started
     return GameResult(task, shlex.join(argvs[0]), shlex.join(argvs[1]), result.winner,
                       result.reason, result.detail, [Move(*m).uai() for m in result.moves],
@@ -928,8 +929,7 @@ class Arena:
             self.seed = check_seed(seed)
         except ValueError as error:
             raise CourseError(str(error)) from None
-        whole(workers, "workers (0: in this process)", 0, MAX_WORKERS, optional=True,
-              error=CourseError)
+        whole(workers, "workers", 0, MAX_WORKERS, optional=True, error=CourseError)
         if executor is not None and not callable(getattr(executor, "submit", None)):
             raise CourseError(f"executor must have submit(fn, *args) returning futures, "
                               f"got {executor!r}")
@@ -1002,8 +1002,7 @@ class Arena:
         try:
             while delivered < len(tasks) and not stopped:
                 while submitted < len(tasks) and len(pending) < window:
-                    pending[executor.submit(run_in_worker, play_task,
-                                            tasks[submitted])] = submitted
+                    pending[executor.submit(play_task, tasks[submitted])] = submitted
                     submitted += 1
                 done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
                 for future in done:
