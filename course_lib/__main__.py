@@ -20,8 +20,8 @@ import sys
 import time
 from typing import Any, Callable, NoReturn, Sequence
 
-from .ataxx.perft import MAX_PERFT_DEPTH
 from . import __version__
+from .ataxx.perft import MAX_PERFT_DEPTH
 from .checks import arg_whole, describe
 from .errors import CourseError
 from .games.othello import MAX_PLIES as OTHELLO_MAX_PLIES
@@ -63,8 +63,9 @@ class Interrupted(KeyboardInterrupt):
 
 TICTACTOE_MAX_PLIES = 9
 
-_depth = arg_whole(0, MAX_PERFT_DEPTH, why=f"an ATAXX game lasts at most {MAX_PERFT_DEPTH} turns, "
-                   f"Othello {OTHELLO_MAX_PLIES} plies, tic-tac-toe {TICTACTOE_MAX_PLIES}")
+_depth = arg_whole(0, MAX_PERFT_DEPTH,
+                   why=f"an ATAXX game lasts at most {MAX_PERFT_DEPTH} turns, Othello "
+                       f"{OTHELLO_MAX_PLIES} plies, tic-tac-toe {TICTACTOE_MAX_PLIES}")
 
 
 def _perft_command(args: argparse.Namespace) -> int:

@@ -68,8 +68,8 @@ def describe(value: Any, limit: int = 40) -> str:
     """``value`` as a message shows it: its repr, a whole number of 30 digits or more by its
     size, long text cut.
 
-    >>> describe(12), describe(10**400), describe("x" * 50)
-    ('12', 'a number of 401 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (50 characters)")
+    >>> describe(12), describe(10**400), describe("y" * 45, limit=5)
+    ('12', 'a number of 401 digits', "'yyyyy'... (45 characters)")
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
         digits = int(abs(value).bit_length() * 0.30103) + 1    # never formats a huge int

@@ -130,8 +130,9 @@ def _fast() -> list[Call]:
         "move": (NOT_TEXT, ("move",))})
     calls += sweep(k, "fast.decode_move", lambda code: fast.decode_move(code), {
         "code": (NOT_WHOLE + OUT_OF_RANGE[1:] + [-2], ("code",))})
-    calls += sweep(k, "fast.apply", lambda code=0, position=fast.START: fast.apply(position, code), {
-        "code": (NOT_WHOLE + OUT_OF_RANGE, ("",)), "position": position_bad})
+    calls += sweep(k, "fast.apply",
+                   lambda code=0, position=fast.START: fast.apply(position, code), {
+                       "code": (NOT_WHOLE + OUT_OF_RANGE, ("",)), "position": position_bad})
     for name in ("perft", "pair_perft", "divide"):
         calls += sweep(k, f"fast.{name}",
                        lambda depth=1, position=near, bulk=False, n=name:
@@ -290,8 +291,8 @@ def _games() -> list[Call]:
     calls += sweep(k, "GameTree", lambda tree: GameTree(tree), {
         "tree": ([None, "tree", [], [[]], [1, [2, "x"]], Opaque(), [NAN], [[1], INF]], ("tree",))})
     calls += sweep(k, "TicTacToe", lambda cells=(0,) * 9, to_move=None: TicTacToe(cells, to_move),
-                   {"cells": ([None, "X........", [0] * 8, [3] * 9, [1] * 9, [1, 1, 1, 2, 2, 2, 0, 0,
-                                                                         0], Opaque()], ("",)),
+                   {"cells": ([None, "X........", [0] * 8, [3] * 9, [1] * 9,
+                               [1, 1, 1, 2, 2, 2, 0, 0, 0], Opaque()], ("",)),
                     "to_move": (NOT_GIVEN_WHOLE + [0, 3], ("move",))})
     calls += sweep(k, "TicTacToe.from_string", lambda text: TicTacToe.from_string(text), {
         "text": (NOT_TEXT + ["", "X.O/.X./...#!?", "XXX/OOO/...", "XXX/.../...",
@@ -342,8 +343,9 @@ def _match() -> list[Call]:
     calls += sweep(k, "play_game", lambda first=greedy, second=greedy, start=None:
                    play_game(first, second, start), {
                        "first": ([None, 3, "greedy!", Opaque()], ("",)),
-                       "start": (["garbage", 3, Opaque(), [], "x5o/7/7/7/7/7/o5x z 0 1"],
-                                 ("start",))})
+                       "start": ([3, Opaque(), []], ("start",))})
+    calls += [Call(k, f"play_game(start={fen!r})", lambda fen=fen: play_game(greedy, greedy, fen),
+                   ("FEN",)) for fen in ["garbage", "x5o/7/7/7/7/7/o5x z 0 1", ""]]
     calls.append(Call(k, "play_game(start=FEN)", lambda: play_game(
         greedy, greedy, "x5o/7/7/7/7/7/o5x x 0 200"), expect=EITHER))
     calls += sweep(k, "play_match", lambda pairs=1, opening_plies=0, seed=0:
@@ -355,7 +357,9 @@ def _match() -> list[Call]:
                    random_opening(plies, seed, start), {
                        "plies": (NOT_WHOLE + OUT_OF_RANGE, ("plies",)),
                        "seed": (NOT_WHOLE + [-1], ("seed",)),
-                       "start": (["garbage", 3, Opaque()], ("start",))})
+                       "start": ([3, Opaque()], ("start",))})
+    calls.append(Call(k, "random_opening(start='garbage')",
+                      lambda: random_opening(2, 0, "garbage"), ("FEN",)))
     calls += sweep(k, "RandomOpenings", lambda plies=2, start=None, decided_depth=0:
                    RandomOpenings(plies, start, decided_depth).fen(0, 0), {
                        "plies": (NOT_WHOLE + OUT_OF_RANGE, ("plies",)),

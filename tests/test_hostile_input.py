@@ -40,7 +40,8 @@ def folder(tmp_path_factory) -> str:
 
 
 def test_the_cases_are_many_and_cover_every_command():
-    commands = {case.argv[0] for case in COMMANDS if case.argv and not case.argv[0].startswith("-")}
+    commands = {case.argv[0] for case in COMMANDS
+                if case.argv and not case.argv[0].startswith("-")}
     assert commands >= {"perft", "search", "agent", "referee", "uai", "elo", "sprt", "learn"}
     assert len(COMMANDS) > 1000 and len(CALLS) > 2000
 

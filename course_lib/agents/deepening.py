@@ -177,7 +177,7 @@ def clock_spending(agent: Any, opponent: Any, start: Any) -> ClockSpending:
     clock = getattr(agent, "clock", None)
     if clock is None:
         raise InvalidArgumentError("clock_spending needs an agent with a game clock, such as "
-                         "make_agent('alphabeta:game=10000,tier=fast')")
+                                   "make_agent('alphabeta:game=10000,tier=fast')")
     opponent = as_agent(opponent)
     side, state = start.to_move, start
     empty: list[int] = []

@@ -195,7 +195,8 @@ def final_choice(root: Any, rule: str = "visits", c: float = 1.4) -> Any:
     when every child is one. Ties go to the first child in move order.
     """
     if rule not in FINAL_RULES:
-        raise InvalidArgumentError(f"unknown final rule {rule!r}; choose from {', '.join(FINAL_RULES)}")
+        raise InvalidArgumentError(f"unknown final rule {rule!r}; choose from "
+                                   f"{', '.join(FINAL_RULES)}")
     children = root.children
     if not children:
         raise InvalidArgumentError("the root has no children yet: run at least one iteration")
@@ -309,20 +310,22 @@ def check_options(iterations: Any = None, time_ms: Any = None, c: Any = 1.4,
     c = number(c, "c (the exploration constant)", 0, MAX_C)
     expand_after = whole(expand_after, "expand_after", 1, MAX_ITERATIONS)
     if playout not in PLAYOUTS:
-        raise InvalidArgumentError(f"unknown playout {playout!r}; choose from {', '.join(PLAYOUTS)}")
+        raise InvalidArgumentError(f"unknown playout {playout!r}; choose from "
+                                   f"{', '.join(PLAYOUTS)}")
     if epsilon is not None and playout != "greedy":
-        raise InvalidArgumentError(f"epsilon is the random-move rate of playout='greedy'; it does not "
-                         f"apply to playout={playout!r}")
+        raise InvalidArgumentError(f"epsilon is the random-move rate of playout='greedy'; it "
+                                   f"does not apply to playout={playout!r}")
     if cutoff_plies is not None and playout != "cutoff":
-        raise InvalidArgumentError(f"cutoff_plies is the length of playout='cutoff'; it does not apply "
-                         f"to playout={playout!r}")
+        raise InvalidArgumentError(f"cutoff_plies is the length of playout='cutoff'; it does not "
+                                   f"apply to playout={playout!r}")
     if playout == "greedy":
         epsilon = number(DEFAULT_EPSILON if epsilon is None else epsilon, "epsilon", 0, 1)
     if playout == "cutoff":
         cutoff_plies = whole(DEFAULT_CUTOFF_PLIES if cutoff_plies is None else cutoff_plies,
                              "cutoff_plies", 0, MAX_TURNS, "plies")
     if final not in FINAL_RULES:
-        raise InvalidArgumentError(f"unknown final rule {final!r}; choose from {', '.join(FINAL_RULES)}")
+        raise InvalidArgumentError(f"unknown final rule {final!r}; choose from "
+                                   f"{', '.join(FINAL_RULES)}")
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
         seed = int(seed)                     # a numpy integer is fine
     elif isinstance(seed, bool):

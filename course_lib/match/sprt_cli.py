@@ -163,7 +163,8 @@ def register(subparsers: Any) -> None:
         epilog=JSON_KEYS)
     p.add_argument("spec_a", metavar="SPEC_A", help="player A, the one H1 says is stronger")
     p.add_argument("spec_b", metavar="SPEC_B", help="player B")
-    p.add_argument("--elo0", type=_elo_bound, default=0.0, help="H0: A is ELO0 stronger (default 0)")
+    p.add_argument("--elo0", type=_elo_bound, default=0.0,
+                   help="H0: A is ELO0 stronger (default 0)")
     p.add_argument("--elo1", type=_elo_bound, default=50.0,
                    help="H1: A is ELO1 stronger (default 50); above ELO0")
     p.add_argument("--alpha", type=_probability, default=0.05,

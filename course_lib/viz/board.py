@@ -178,7 +178,8 @@ def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] =
     elif last_move in (False, None):
         marked = None
     else:
-        raise InvalidArgumentError(f"last_move must be True, False, None or a Move, got {last_move!r}")
+        raise InvalidArgumentError(f"last_move must be True, False, None or a Move, got "
+                                   f"{last_move!r}")
 
     height = _WIDTH + (_CAPTION_HEIGHT if caption else 0)
     pixel_height = size * height / _WIDTH

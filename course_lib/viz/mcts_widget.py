@@ -62,8 +62,8 @@ class MCTSGrowthViewer(widgets.VBox):
 
         if isinstance(growth_or_state, MCTSGrowth):
             if options:
-                raise InvalidArgumentError("the MCTS options go with a position; this MCTSGrowth has "
-                                 "its trees already")
+                raise InvalidArgumentError("the MCTS options go with a position; this "
+                                           "MCTSGrowth has its trees already")
             growth = growth_or_state
         else:
             growth = MCTSGrowth(growth_or_state, checkpoints, tier=tier, **options)
@@ -125,8 +125,8 @@ class MCTSGrowthViewer(widgets.VBox):
     def show_iterations(self, iterations: int) -> None:
         """Show the checkpoint of exactly this many iterations."""
         if iterations not in self.growth.checkpoints:
-            raise InvalidArgumentError(f"no checkpoint at {iterations!r} iterations; the checkpoints are "
-                             f"{self.growth.checkpoints}")
+            raise InvalidArgumentError(f"no checkpoint at {iterations!r} iterations; the "
+                                       f"checkpoints are {self.growth.checkpoints}")
         self.show(self.growth.checkpoints.index(iterations))
 
     # -- drawing ------------------------------------------------------------------------------

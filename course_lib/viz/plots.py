@@ -96,7 +96,8 @@ def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[
             raise InvalidArgumentError(f"{label!r}: the node counts are a list of numbers, "
                                        f"got {describe(counts)}")
         if len(counts) != len(depths):
-            raise InvalidArgumentError(f"{label!r} has {len(counts)} counts for {len(depths)} depths")
+            raise InvalidArgumentError(f"{label!r} has {len(counts)} counts for {len(depths)} "
+                                       f"depths")
         if any(c <= 0 for c in counts):
             raise InvalidArgumentError(f"{label!r}: node counts must be positive for a log scale")
     if ax is None:

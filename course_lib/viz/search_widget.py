@@ -95,7 +95,7 @@ class SearchStepper(widgets.VBox):
         events = getattr(result, "events", None)
         if not events:
             raise InvalidArgumentError("this search result has no events: run the search with "
-                             "record=True")
+                                       "record=True")
         if max_nodes is not None and self.tree.number_of_nodes() > max_nodes:
             raise InvalidArgumentError(
                 f"this search recorded {self.tree.number_of_nodes():,} nodes, more than "

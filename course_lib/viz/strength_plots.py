@@ -49,7 +49,7 @@ def _paths(source: Any) -> tuple[list[Any], list[int], Any, str]:
     if isinstance(source, SprtSimulation):
         if not source.paths:
             raise InvalidArgumentError("this simulation kept no LLR paths: run simulate_sprt with "
-                             "keep_paths=20 (or more) to draw them")
+                                       "keep_paths=20 (or more) to draw them")
         unit = "pairs" if source.kind == "pentanomial" else "games"
         return (list(source.paths), [int(d) for d in source.decisions[:len(source.paths)]],
                 source, unit)

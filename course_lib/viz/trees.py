@@ -103,12 +103,12 @@ def tree_of(tree_or_result: Any) -> Any:
     if hasattr(tree_or_result, "events") and hasattr(tree_or_result, "tree"):
         if tree_or_result.tree is None:
             raise InvalidArgumentError("this search result has no recorded tree: "
-                             "run the search with record=True")
+                                       "run the search with record=True")
         return tree_or_result.tree
     if hasattr(tree_or_result, "successors") and hasattr(tree_or_result, "in_degree"):
         return tree_or_result
     raise InvalidArgumentError("expected a search result (search(..., record=True)) or its .tree, "
-                    f"got {type(tree_or_result).__name__}")
+                               f"got {type(tree_or_result).__name__}")
 
 
 def _visit_rank(tree: Any) -> dict[Any, Any]:
@@ -144,7 +144,7 @@ def _preorder(tree: Any) -> tuple[list[Any], dict[Any, list[Any]], dict[Any, int
             stack.extend((kid, d + 1) for kid in reversed(kids[node]))
     if len(depth) != tree.number_of_nodes() or any(tree.in_degree(n) > 1 for n in tree):
         raise InvalidArgumentError("the graph is not a tree: every node needs exactly one parent "
-                         "except the root")
+                                   "except the root")
     return order, kids, depth
 
 
@@ -232,8 +232,8 @@ def subtree(tree_or_result: Any, node: Any, max_depth: int | None = None) -> Any
     if node not in tree:
         by_name = {name: n for n, name in names.items()}
         if node not in by_name:
-            raise InvalidArgumentError(f"no node {node!r} in this tree (give a node id or a name such "
-                             "as 'root' or '1.0')")
+            raise InvalidArgumentError(f"no node {node!r} in this tree (give a node id or a name "
+                                       "such as 'root' or '1.0')")
         node = by_name[node]
     lengths = nx.single_source_shortest_path_length(tree, node, cutoff=max_depth)
     keep = set(lengths)
@@ -414,7 +414,8 @@ def _truncate(tree: Any, max_depth: int | None) -> tuple[Any, dict[Any, int]]:
     if max_depth is None:
         return tree, {}
     if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 0:
-        raise InvalidArgumentError(f"max_depth must be a whole number >= 0 or None, got {max_depth!r}")
+        raise InvalidArgumentError(f"max_depth must be a whole number >= 0 or None, got "
+                                   f"{max_depth!r}")
     order, kids, depth = _preorder(tree)
     keep = [n for n in order if depth[n] <= max_depth]
     hidden: dict[Any, int] = {}
@@ -544,7 +545,8 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
     if labels not in ("move", "name", None, False):
         raise InvalidArgumentError(f"labels must be 'move', 'name' or None, got {labels!r}")
     if fold not in (None, True, False):
-        raise InvalidArgumentError(f"fold must be True, False or None (fold when too wide), got {fold!r}")
+        raise InvalidArgumentError(f"fold must be True, False or None (fold when too wide), "
+                                   f"got {fold!r}")
     full = tree
     tree, hidden = _truncate(tree, max_depth)
     _check_size(tree, max_nodes)
