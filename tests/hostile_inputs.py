@@ -14,6 +14,7 @@ lists the options).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import os
 import signal
@@ -312,12 +313,14 @@ UAI_GARBAGE = [
 def _uai_cases() -> list[Command]:
     k = "uai"
     cases = []
+    # No quit at the end: the end of the input lets every limited search answer, however
+    # slow the machine (quit waits 2 s at most).
     for spec in ["engine:eval=material", "greedy", "mcts:tier=fast,iterations=50"]:
         for line in UAI_GARBAGE:
             cases.append(Command(k + ": protocol lines", ("uai", spec), expect=RUNS,
                                  stdin=_agent_session("uai", line, "isready",
                                                       "position startpos", "go depth 1",
-                                                      "isready", "quit"),
+                                                      "isready"),
                                  stdout_words=("uaiok", "readyok", "bestmove")))
     cases += [Command(k + ": spec meaning", ("uai", spec), words=words)
               for spec, words in [("engine:hash=65536", ("MB", "memory")),
@@ -329,7 +332,7 @@ def _uai_cases() -> list[Command]:
                                   ("greedy", ("uai --help",))]]
     cases[-1] = Command(k + ": options", ("uai", "greedy", "extra"), words=("uai --help",))
     cases += [Command(k + ": spec meaning", ("uai", "engine:eval=learned"), expect=RUNS,
-                      stdin=_agent_session("position startpos", "go depth 2", "quit"),
+                      stdin=_agent_session("position startpos", "go depth 2"),
                       stdout_words=("bestmove",))]
     return cases
 
@@ -667,6 +670,8 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
         prepare_folder(folder)
         for case in command_cases(folder) if args.only != "calls" else []:
+            if args.subprocess and case.kind.endswith("the machine"):
+                case = dataclasses.replace(case, expect=EITHER)    # this machine's memory
             problem = _answered(lambda: judge(case, (run_as_process if args.subprocess
                                                      else run_in_process)(case)), args.timeout)
             cases["command lines", case.kind] += 1
