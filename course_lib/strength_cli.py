@@ -38,6 +38,7 @@ import json
 import math
 from typing import Any
 
+from .checks import MAX_CONFIDENCE, MAX_COUNT, MAX_ELO_BOUND, arg_number, arg_whole, describe
 from .errors import CourseError
 
 JSON_KEYS = """\
@@ -69,58 +70,21 @@ when the decision is "accept H0" or "accept H1" (an SPRT that stopped at these r
 """
 
 
-def _count(text: str) -> int:
-    from .strength.elo import MAX_COUNT
-    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
-    digits = text.strip().lstrip("+-")
-    if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown}")
-    if text.strip().startswith("-") and digits.strip("0"):
-        raise argparse.ArgumentTypeError(f"a count cannot be negative, got {shown}")
-    if len(digits.lstrip("0")) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
-        raise argparse.ArgumentTypeError(
-            f"a count is at most {MAX_COUNT:,} (a trillion games), got {shown}")
-    return int(digits)
-
-
-def whole_number(low: int, high: int, what: str = "") -> Any:
-    """An argparse type: a whole number from ``low`` to ``high`` (``what`` says why, in words).
-
-    >>> whole_number(0, 8)("3")
-    3
-    """
-    def convert(text: str) -> int:
-        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
-        digits = text.strip()
-        sign = -1 if digits.startswith("-") else 1
-        digits = digits.lstrip("+-")
-        span = f"from {low:,} to {high:,}" + (f" ({what})" if what else "")
-        if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > 30:
-            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {shown}")
-        value = sign * int(digits)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {shown}")
-        return value
-    return convert
+_count = arg_whole(0, MAX_COUNT, why="a count of games, at most a trillion")
 
 
 def _pairs(text: str) -> list[int]:
     parts = text.split(",")
     if len(parts) != 5:
         raise argparse.ArgumentTypeError(
-            f"expected 5 counts N0,N1,N2,N3,N4 (pairs scoring 0, 0.5, 1, 1.5, 2), got {text!r}")
-    return [_count(part.strip()) for part in parts]
+            f"expected 5 counts N0,N1,N2,N3,N4 (pairs scoring 0, 0.5, 1, 1.5, 2), got "
+            f"{describe(text)}")
+    return [_count(part) for part in parts]
 
 
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text[:40]!r}") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number strictly between 0 and 1, "
-                                         f"got {value:g}")
-    return value
+_probability = arg_number(0, 1, above_low=True, below_high=True)
+_confidence = arg_number(0, MAX_CONFIDENCE, above_low=True)
+_elo_bound = arg_number(-MAX_ELO_BOUND, MAX_ELO_BOUND, "Elo")
 
 
 def _signed(value: float) -> str:
@@ -225,8 +189,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--losses", type=_count, help="A's losses")
     p.add_argument("--pairs", type=_pairs, metavar="N0,N1,N2,N3,N4",
                    help="pentanomial counts: pairs in which A scored 0, 0.5, 1, 1.5, 2 points")
-    p.add_argument("--elo0", type=float, help="H0: A is ELO0 stronger (e.g. 0)")
-    p.add_argument("--elo1", type=float, help="H1: A is ELO1 stronger (e.g. 50); above ELO0")
+    p.add_argument("--elo0", type=_elo_bound, help="H0: A is ELO0 stronger (e.g. 0)")
+    p.add_argument("--elo1", type=_elo_bound,
+                   help="H1: A is ELO1 stronger (e.g. 50); above ELO0")
     p.add_argument("--alpha", type=_probability, default=0.05,
                    help="chance of accepting H1 when H0 holds (default 0.05)")
     p.add_argument("--beta", type=_probability, default=0.05,
@@ -236,7 +201,7 @@ def register(subparsers: Any) -> None:
                         "with --pairs; default); win-loss: the lecture's test, draws ignored")
     p.add_argument("--scale", choices=("logistic", "normalized"), default="logistic",
                    help="the Elo of --elo0/--elo1 (default logistic; win-loss is logistic only)")
-    p.add_argument("--confidence", type=_probability, default=0.95,
+    p.add_argument("--confidence", type=_confidence, default=0.95,
                    help="confidence of the Elo interval (default 0.95)")
     p.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
     p.set_defaults(run=_elo_command)

@@ -275,7 +275,7 @@ def test_a_game_clock_agent_counts_its_time():
     ("engine:foo=1", "engine has no key 'foo'; its keys are time, game"),
     ("engine:lmr=2", "lmr: expected 0 (off) or 1 (on)"),
     ("engine:time=10,game=100", "not both"),
-    ("engine:hash=0", "hash: expected a whole number from 1 to 65536"),
+    ("engine:hash=0", "hash: expected a whole number from 1 to 65,536 MB"),
     ("engine:depth=200", "depth: expected a whole number from 1 to 126"),
 ])
 def test_bad_specs_are_answered_in_words(spec, words):
@@ -286,7 +286,8 @@ def test_bad_specs_are_answered_in_words(spec, words):
 def test_bad_engine_arguments_are_answered_in_words():
     with pytest.raises(InvalidArgumentError, match="no switch 'lmrr'; its switches are pvs"):
         Engine(lmrr=True)
-    with pytest.raises(InvalidArgumentError, match="hash_mb must be a whole number of MB"):
+    with pytest.raises(InvalidArgumentError, match="hash_mb .MB of transposition table. must be a "
+                                                   "whole number from 1 to 65,536"):
         Engine(hash_mb=0)
     with pytest.raises(InvalidArgumentError, match="SearchLimits.nodes must be None or"):
         Engine(hash_mb=1).search(State.start(), SearchLimits(nodes=0))

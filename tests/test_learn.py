@@ -258,29 +258,29 @@ def run_learn(*args: str) -> subprocess.CompletedProcess:
 def test_the_learn_command_makes_weights_from_a_seed(tmp_path):
     out_a, out_b = str(tmp_path / "a.npz"), str(tmp_path / "b.npz")
     data = str(tmp_path / "games.npz")
-    first = run_learn("--seed", "3", "--games", "6", "--depth", "1", "--epochs", "1",
+    first = run_learn("--seed", "3", "--games", "10", "--depth", "1", "--epochs", "1",
                       "--out", out_a, "--data", data)
     assert first.returncode == 0, first.stderr
-    assert "self-play: 6 games" in first.stdout and "wrote 118585 weights" in first.stdout
+    assert "self-play: 10 games" in first.stdout and "wrote 118585 weights" in first.stdout
     for label in ("material alone", "the search score", "the network"):
         assert re.search(label + r" +against the target \d\.\d{4}, against the games' results "
                          r"\d\.\d{4}", first.stdout), first.stdout
     meta = load_weights(out_a).meta
     assert {"material_result_loss", "score_result_loss"} <= set(meta)
     assert len(meta["curve"]) == 1 and len(meta["curve"][0]) == 4
-    second = run_learn("--seed", "3", "--games", "6", "--depth", "1", "--epochs", "1",
+    second = run_learn("--seed", "3", "--games", "10", "--depth", "1", "--epochs", "1",
                        "--out", out_b, "--data", data)
     assert second.returncode == 0 and "read " in second.stdout
     assert np.array_equal(load_weights(out_a).weights, load_weights(out_b).weights)
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--games", "5"), "--seed"),
+    (("--games", "50"), "--seed"),
     (("--seed", "1", "--lam", "2"), "from 0 to 1"),
-    (("--seed", "1", "--games", "0"), "from 1"),
+    (("--seed", "1", "--games", "0"), "from 10"),
     (("--seed", "x"), "whole number"),
-    (("--seed", "1", "--games", "2", "--out", "/no/such/folder/w.npz"), "does not exist"),
-    (("--seed", "1", "--games", "2", "--out", "/"), "is a folder"),
+    (("--seed", "1", "--games", "10", "--out", "/no/such/folder/w.npz"), "does not exist"),
+    (("--seed", "1", "--games", "10", "--out", "/"), "is a folder"),
 ])
 def test_the_learn_command_refuses_bad_arguments(args, message):
     done = run_learn(*args)

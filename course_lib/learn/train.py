@@ -161,8 +161,10 @@ def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 40
     score = records.score.astype(np.float64)
     a, b = fit_logistic(score[train_rows], result[train_rows])
     if not a > 0:
-        raise InvalidArgumentError("in these games a better search score does not win more "
-                                   "often: play more games")
+        raise InvalidArgumentError(
+            f"in these {len(game_ids)} games a better search score does not win more often, so "
+            f"the score cannot be turned into a chance of winning: play more than "
+            f"{len(game_ids)} games")
     score_logits = a * score + b
     target = lam * result + (1 - lam) * sigmoid(score_logits)
     material = (_popcounts(records.me) - _popcounts(records.opp)).astype(np.float64)

@@ -36,8 +36,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..checks import whole
 from ..errors import CourseError
-from .arena import Arena, RandomOpenings, derive_seed, player_name, process_pool
+from .arena import (Arena, RandomOpenings, close_pool, derive_seed, player_name,
+                    process_pool)
 
 if TYPE_CHECKING:                      # course_lib.strength imports numpy: only when a test runs
     from ..strength import EloEstimate, Sprt, SprtEloEstimate
@@ -47,6 +49,8 @@ __all__ = ["MODELS", "SprtRun", "run_sprt", "sprt_test"]
 MODELS = {"binomial": "win_loss", "trinomial": "trinomial", "pentanomial": "pentanomial"}
 """The models ``run_sprt`` takes, and the ``Sprt`` kind of each."""
 
+MAX_GAMES = 10_000_000
+"""The most games one test plays (a cap it stops at, undecided)."""
 DEFAULT_MAX_GAMES = 100_000
 """The cap on games when none is given (as ``simulate_sprt``'s)."""
 
@@ -64,7 +68,7 @@ def sprt_test(elo0: float = 0.0, elo1: float = 50.0, alpha: float = 0.05, beta: 
     """
     from ..strength import Sprt
 
-    if model not in MODELS:
+    if not isinstance(model, str) or model not in MODELS:
         raise CourseError(f"model must be binomial (the lecture's win/loss test), trinomial "
                           f"or pentanomial; got {model!r}")
     if model == "binomial" and scale != "logistic":
@@ -221,8 +225,7 @@ class SprtRun:
 
 
 def _check_max_games(max_games: Any, model: str) -> int:
-    if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < 1:
-        raise CourseError(f"max_games must be a whole number >= 1, got {max_games!r}")
+    whole(max_games, "max_games", 1, MAX_GAMES, error=CourseError)
     if model == "pentanomial" and max_games < 2:
         raise CourseError("the pentanomial model plays pairs: max_games must be at least 2")
     return max_games
@@ -324,5 +327,5 @@ def run_sprt(spec_a: Any, spec_b: Any, elo0: float = 0.0, elo1: float = 50.0,
         clean = True
     finally:
         if own_pool is not None:
-            own_pool.shutdown(wait=clean, cancel_futures=True)
+            close_pool(own_pool, wait=clean)
     return run

@@ -33,8 +33,11 @@ import math
 import time
 from typing import Any
 
-from ..strength_cli import _probability, whole_number
-from .sprt import DEFAULT_MAX_GAMES, MODELS, SprtRun, run_sprt
+from ..checks import MAX_MS, MAX_SEED, arg_whole
+from ..strength_cli import _elo_bound, _probability
+from ..ataxx.rules import MAX_TURNS
+from .arena import MAX_DECIDED_DEPTH, MAX_WORKERS
+from .sprt import DEFAULT_MAX_GAMES, MAX_GAMES, MODELS, SprtRun, run_sprt
 
 __all__ = ["JSON_KEYS", "progress_marks", "register", "run_sprt"]
 
@@ -108,7 +111,7 @@ def _elo_line(run: SprtRun) -> str:
     return f"logistic Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
 
 
-_decided_depth = whole_number(0, 8, "a depth")
+_decided_depth = arg_whole(0, MAX_DECIDED_DEPTH, "plies")
 
 
 def _sprt_command(args: argparse.Namespace) -> int:
@@ -169,8 +172,9 @@ def register(subparsers: Any) -> None:
         epilog=JSON_KEYS)
     p.add_argument("spec_a", metavar="SPEC_A", help="player A, the one H1 says is stronger")
     p.add_argument("spec_b", metavar="SPEC_B", help="player B")
-    p.add_argument("--elo0", type=float, default=0.0, help="H0: A is ELO0 stronger (default 0)")
-    p.add_argument("--elo1", type=float, default=50.0,
+    p.add_argument("--elo0", type=_elo_bound, default=0.0,
+                   help="H0: A is ELO0 stronger (default 0)")
+    p.add_argument("--elo1", type=_elo_bound, default=50.0,
                    help="H1: A is ELO1 stronger (default 50); above ELO0")
     p.add_argument("--alpha", type=_probability, default=0.05,
                    help="chance of accepting H1 when H0 holds (default 0.05)")
@@ -182,21 +186,21 @@ def register(subparsers: Any) -> None:
     p.add_argument("--scale", choices=("logistic", "normalized"), default="logistic",
                    help="the Elo of ELO0 and ELO1 (default logistic; binomial is logistic "
                         "only)")
-    p.add_argument("--max-games", type=whole_number(1, 10_000_000), default=DEFAULT_MAX_GAMES,
+    p.add_argument("--max-games", type=arg_whole(1, MAX_GAMES), default=DEFAULT_MAX_GAMES,
                    help=f"stop without a decision after this many games (default "
                         f"{DEFAULT_MAX_GAMES})")
-    p.add_argument("--openings-plies", type=whole_number(0, 100), default=4,
+    p.add_argument("--openings-plies", type=arg_whole(0, MAX_TURNS, "plies"), default=4,
                    help="random plies from the start position before each pair (default 4)")
     p.add_argument("--decided-depth", type=_decided_depth, default=5,
                    help="draw an opening again while a search of this many plies finds a "
                         "forced end of the game (default 5; 0 keeps every opening)")
-    p.add_argument("--seed", type=whole_number(0, 2**64 - 1), default=0,
+    p.add_argument("--seed", type=arg_whole(0, MAX_SEED), default=0,
                    help="seed of the openings and of seeded agents (default 0)")
-    p.add_argument("--workers", type=whole_number(0, 256), default=None,
+    p.add_argument("--workers", type=arg_whole(0, MAX_WORKERS), default=None,
                    help="processes playing games (default: every core; 0: this process)")
-    p.add_argument("--time-ms", type=whole_number(1, 86_400_000, "a day"), default=None,
+    p.add_argument("--time-ms", type=arg_whole(1, MAX_MS, "ms"), default=None,
                    help="each side's clock per game in ms; out of time loses (default: none)")
-    p.add_argument("--every", type=whole_number(1, 10_000_000), default=None,
+    p.add_argument("--every", type=arg_whole(1, MAX_GAMES), default=None,
                    help="print a progress line every EVERY games")
     p.add_argument("--timing", action="store_true", help="also print the wall time")
     p.add_argument("--json", action="store_true",

@@ -37,6 +37,8 @@ from typing import Any, Iterable
 
 from ..ataxx.rules import (BLOCKED, FIRST, SECOND, SIZE, Move, State, on_board,
                            parse_square, square_name)
+from ..checks import number
+from ..errors import InvalidArgumentError
 from ..i18n import N_, _
 
 # --- Colours, shared with the PlayBoard widget ----------------------------------------------
@@ -63,6 +65,9 @@ OUTCOME_REASONS = (N_("a player has no stones left"), N_("the board is full"),
 a caption or a widget shows ``_(state.outcome_reason())``."""
 
 # --- Layout, in the picture's own units (the viewBox); ``size`` scales the whole -----------
+
+MAX_PIXELS = 10_000
+"""The widest picture drawn, in pixels."""
 
 _CELL = 40
 _MARGIN = 26                       # room for the coordinates on each side
@@ -108,16 +113,18 @@ def _as_square(square: Any) -> tuple[int, int]:
     try:
         x, y = square
     except (TypeError, ValueError):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"{square!r} is not a square; give (x, y) with x, y in 1..7 or a name like 'b6'"
         ) from None
     if not (isinstance(x, int) and isinstance(y, int) and on_board(x, y)):
-        raise ValueError(f"square {square!r} is off the board; x and y go from 1 to 7")
+        raise InvalidArgumentError(f"square {square!r} is off the board; x and y go from 1 to 7")
     return x, y
 
 
 def _as_state(state: State | str) -> State:
-    return State.from_fen(state) if isinstance(state, str) else state
+    if state is None:
+        raise InvalidArgumentError("the board draws an ATAXX State or a FEN, got None")
+    return State.of(state)
 
 
 def describe_move(move: Move) -> str:
@@ -162,11 +169,14 @@ def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] =
         coordinates: draw the coordinates around the board.
         caption: draw the caption (stone counts, side to move or result, last move).
 
-    Raises ValueError for a square that is not on the board or a size that is not positive.
+    Raises InvalidArgumentError (a ValueError) for a square that is not on the board, a size
+    outside 1 to MAX_PIXELS pixels or a state that is not an ATAXX position.
     """
     state = _as_state(state)
-    if not isinstance(size, (int, float)) or isinstance(size, bool) or size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, got {size!r}")
+    number(size, "size", 1, MAX_PIXELS, "pixels")
+    if isinstance(highlight, (str, bytes)) or not hasattr(highlight, "__iter__"):
+        raise InvalidArgumentError(f"highlight is a list of squares ((x, y) pairs or names "
+                                   f"like 'b6'), got {highlight!r:.60}")
     shaded = sorted({_as_square(sq) for sq in highlight})
     ring = None if selected is None else _as_square(selected)
     if last_move is True:
@@ -176,7 +186,8 @@ def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] =
     elif last_move in (False, None):
         marked = None
     else:
-        raise ValueError(f"last_move must be True, False, None or a Move, got {last_move!r}")
+        raise InvalidArgumentError(f"last_move must be True, False, None or a Move, got "
+                                   f"{last_move!r}")
 
     height = _WIDTH + (_CAPTION_HEIGHT if caption else 0)
     pixel_height = size * height / _WIDTH

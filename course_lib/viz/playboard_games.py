@@ -225,14 +225,7 @@ class AtaxxBoard(GameBoard):
         from ..ataxx.rules import State
         if options:
             raise InvalidArgumentError(f"ATAXX has no options; got {', '.join(options)}")
-        if start is None:
-            return State.start()
-        if isinstance(start, str):
-            return State.from_fen(start)
-        if not isinstance(start, State):
-            raise InvalidArgumentError(f"start must be a State, a FEN string or None, got "
-                                       f"{start!r:.100}")
-        return start
+        return State.of(start)
 
     def text(self, state: Any) -> str:
         return state.fen()
