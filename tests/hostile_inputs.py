@@ -464,6 +464,30 @@ def _learn_cases(folder: str) -> list[Command]:
     return cases
 
 
+def _ladder_cases(folder: str) -> list[Command]:
+    """The ladder refuses, before it starts a cluster or plays a game, what it could not use."""
+    k = "ladder"
+    cases = [Command(k + ": numbers", ("ladder", "--plan", option, v), words=(option,))
+             for option in ("--nodes", "--seed", "--workers")
+             for v in NOT_WHOLE + HUGE + ["-1"] + ["0"] * (option != "--seed")]
+    cases += [Command(k + ": numbers", ("ladder", "--plan", "--bounds", v), words=("--bounds",))
+              for v in ["nan,1", "1e400,2", "0,inf", "5,5", "10,0", "1", "a,b", ""]]
+    records = os.path.join(folder, "ladder.jsonl")
+    cases += [Command(k + ": files", ("ladder", "--no-progress", *argv), words=words)
+              for argv, words in [
+        (("--records", ""), ("--records", "empty")),
+        (("--records", folder), ("folder",)),
+        (("--records", os.path.join(folder, "missing", "l.jsonl")), ("does not exist",)),
+        (("--records", os.path.join(folder, "notes.txt")), ("JSON",)),
+        (("--records", records, "--show"), ("no such file",)),
+        (("--records", records, "--only", "tt", "--scheduler", "garbage"), ("scheduler",)),
+        (("--only", "warp"), ("warp",)),
+    ]]
+    cases += [Command(k + ": plan", ("ladder", "--plan", "--only", "tt"), expect=RUNS,
+                      stdout_words=("tt",))]
+    return cases
+
+
 def _top_cases() -> list[Command]:
     k = "top level"
     cases = [Command(k, argv, words=words) for argv, words in [
@@ -480,7 +504,7 @@ def command_cases(folder: str) -> list[Command]:
     (it gets ``notes.txt``, a file that is not of the course)."""
     return (_perft_cases() + _search_cases() + _agent_cases() + _referee_cases()
             + _uai_cases() + _elo_cases() + _sprt_cases() + _learn_cases(folder)
-            + _top_cases())
+            + _ladder_cases(folder) + _top_cases())
 
 
 def prepare_folder(folder: str) -> None:

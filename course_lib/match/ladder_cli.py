@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 from ..errors import CourseError
-from ..strength_cli import whole_number
+from ..checks import MAX_ELO_BOUND, arg_whole, read_number
 from . import ladder
 
 __all__ = ["register"]
@@ -43,10 +43,11 @@ __all__ = ["register"]
 
 def _bounds(text: str) -> tuple[float, float]:
     try:
-        low, high = (float(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected ELO0,ELO1 (normalized Elo, e.g. -50,50), "
-                                         f"got {text[:40]!r}") from None
+        low, high = (read_number(part, -MAX_ELO_BOUND, MAX_ELO_BOUND, "normalized Elo")
+                     for part in text.split(","))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"expected ELO0,ELO1 (normalized Elo, e.g. -50,50): "
+                                         f"{error}") from None
     if not low < high:
         raise argparse.ArgumentTypeError(f"ELO0 must be below ELO1, got {text[:40]!r}")
     return low, high
@@ -78,7 +79,7 @@ def _cluster(args: argparse.Namespace) -> tuple[Any, Any, int]:
     if args.scheduler:
         try:
             client = Client(args.scheduler, timeout="20s")
-        except (OSError, TimeoutError) as error:
+        except (OSError, TimeoutError, ValueError) as error:
             raise CourseError(f"no Dask scheduler answers at {args.scheduler}: {error}; start "
                               "one with `dask scheduler` and workers with `dask worker "
                               "ADDRESS`") from None
@@ -94,7 +95,27 @@ def _cluster(args: argparse.Namespace) -> tuple[Any, Any, int]:
     return Client(cluster), cluster, workers
 
 
+def _check_records(path: str) -> None:
+    """Refuse, before any game, a records file the ladder could not read or append to."""
+    if not path.strip():
+        raise CourseError("--records is empty: give the path of a JSON-lines file")
+    if os.path.isdir(path):
+        raise CourseError(f"--records {path} is a folder: give the path of a file in it, such "
+                          f"as {os.path.join(path, 'engine_ladder.jsonl')}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CourseError(f"--records {path}: the folder {folder} does not exist")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise CourseError(f"--records {path} cannot be written here (no permission)")
+    if os.path.exists(path):
+        ladder.load_records(path)          # a file that is not a ladder's records: said now
+
+
 def _ladder_command(args: argparse.Namespace) -> int:
+    if args.show or not args.plan:
+        if args.show and not os.path.isfile(args.records):
+            raise CourseError(f"--records {args.records}: no such file")
+        _check_records(args.records)
     if args.show:
         results = [r for r in ladder.load_records(args.records) if r.get("kind") == "result"]
         if not results:
@@ -159,9 +180,9 @@ def register(subparsers: Any) -> None:
         epilog=__doc__.split("\n\n")[1])
     p.add_argument("--records", default="engine_ladder.jsonl", metavar="PATH",
                    help="the records file, JSON lines (default engine_ladder.jsonl)")
-    p.add_argument("--nodes", type=whole_number(1, 10**9), default=ladder.DEFAULT_NODES,
+    p.add_argument("--nodes", type=arg_whole(1, 10**9), default=ladder.DEFAULT_NODES,
                    help=f"nodes a move for both engines (default {ladder.DEFAULT_NODES})")
-    p.add_argument("--seed", type=whole_number(0, 2**64 - 1), default=ladder.DEFAULT_SEED,
+    p.add_argument("--seed", type=arg_whole(0, 2**64 - 1), default=ladder.DEFAULT_SEED,
                    help=f"seed of the openings (default {ladder.DEFAULT_SEED})")
     p.add_argument("--only", type=_names, default=None, metavar="T1,T2",
                    help="test only these techniques (default: all)")
@@ -173,7 +194,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a Dask scheduler's address (tcp://host:8786); default: a local "
                         "cluster")
-    p.add_argument("--workers", type=whole_number(1, 1024), default=None,
+    p.add_argument("--workers", type=arg_whole(1, 1024), default=None,
                    help="workers of the local cluster (default: every core)")
     p.add_argument("--plan", action="store_true",
                    help="print each test's bounds, reasons, expected games and cap; play "
