@@ -237,7 +237,8 @@ def _generic_hint(kind: str, got: Outcome, finding: Finding) -> str:
 
 
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:
-    if what in ("alpha-beta", "search with a table") and path[:-1] in set(ref_visits):
+    if what in ("alpha-beta", "search with a table", "principal variation search") \
+            and path[:-1] in set(ref_visits):
         return "which the right one cuts (it never searches it)"
     return "which the right one never visits"
 
