@@ -171,9 +171,8 @@ SKELETONS["11-pvs"] = '''def pvs(state, depth, alpha, beta, evaluate):
     - Each later move is searched with the null window (alpha, alpha + 1), alpha being this
       node's alpha at that moment; it is searched a second time, with (alpha, beta), only
       when that first answer is neither at most alpha nor at least beta.
-    - The value kept for a move is its last search's; a node returns the best value of the
-      moves it searched (even outside the window), the FIRST move with it, and stops trying
-      moves once that value reaches beta.
+    - The value of a move is its last search's. Stop trying moves once the best value reaches
+      beta; the move returned is the FIRST one with the best value.
     """
     ...
 '''
