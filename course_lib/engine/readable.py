@@ -2,14 +2,16 @@
 
 The compiled kernel is fast and hard to read (bitboards, one flat workspace, packed table
 entries). ``ReadableEngine`` does the same search step for step in plain Python, on the
-course's game interface, about a thousand times more slowly, and can record the tree it
-searched for the course's pictures (``course_lib.viz.draw_alphabeta``): each re-search, each
-reduced search and each null move is a node of its own, labelled on its edge.
+course's game interface, much more slowly, and can record the tree it searched for the
+course's pictures (``course_lib.viz.draw_alphabeta``): each re-search, each reduced search and
+each null move is a node of its own, labelled on its edge.
 
-On ATAXX with no ``evaluation`` given it *is* the engine: the same moves in the same order, the
-same values (hundredths of a stone from the side to move's view, ``MATE - ply`` for a game won
-``ply`` plies from the root), the same node count and the same counters as ``Engine`` for every
-setting of the switches; the tests hold the two together. On any other game of the course (an
+On ATAXX with no ``evaluation`` given it *is* the engine with its material evaluation: the same
+moves in the same order, the same values (hundredths of a stone from the side to move's view,
+``MATE - ply`` for a game won ``ply`` plies from the root), the same node count and the same
+counters as ``Engine`` for every setting of the switches; tests/test_readable_engine.py holds
+the two together. (The engine's learned evaluation is not written out here; the node limit,
+the clock and the principal variation line are the driver's, not the search's.) On any other game of the course (an
 explicit ``GameTree``, tic-tac-toe), or on ATAXX with an ``evaluation``, it runs the same
 techniques with that evaluation (``evaluation(state, player)``, for the side to move), the
 moves in ``legal_moves()`` order (the table move first); null-move pruning needs ATAXX's pass.
@@ -38,7 +40,7 @@ The search, as ``_search`` does it at a node with ``depth`` plies left and the w
 >>> engine = ReadableEngine(hash_mb=1)
 >>> found = engine.search(State.start(), depth=3)
 >>> found.move.uai(), found.value, found.nodes
-('b7', 100, 3067)
+('b7', 100, 1089)
 """
 
 from __future__ import annotations

@@ -27,13 +27,12 @@ from ..engine.readable import ReadableEngine, RootSearch
 from ..errors import InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
-from ..match.ladder import load_records, untestable
-from .compare import whole_number as _whole_number
+from ..match.ladder import default_switches, load_records, untestable
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
-           "differences", "tree_search", "moves_searched_again", "node_with", "twins",
+           "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
            "teaching_against_engine", "ladder_results", "expected_games", "LADDER_RECORDS",
-           "clock_game", "ClockMove"]
+           "COUNTERS", "clock_game", "ClockMove"]
 
 LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
 """The engine's ladder as ``python -m course_lib ladder`` stored it (one JSON record a line)."""
@@ -388,3 +387,58 @@ def clock_game(game_ms: int, inc_ms: int = 0, seed: int = 0, opening_plies: int 
     return moves
 
 
+# --- The exercises of notebook 11 ----------------------------------------------------------------
+
+RESEARCH_TREE = [[2, 9], [4, 6], [3, 8], [7, 5], [1, 3]]
+"""11-research-moves: which root moves does principal variation search search a second time,
+on this tree, to depth 2?"""
+
+
+def _research_moves() -> list:
+    return moves_searched_again(tree_search(RESEARCH_TREE, 2, "pvs"))
+
+
+def _same_list(answer: Any, expected: list) -> bool:
+    return isinstance(answer, (list, tuple)) and list(answer) == expected
+
+
+def _untestable() -> str:
+    (name,) = untestable(default_switches())
+    return name
+
+
+def _same_word(answer: Any, expected: str) -> bool:
+    return isinstance(answer, str) and answer.strip().lower() == expected
+
+
+def _unbiased_side() -> str:
+    """Where the median-unbiased estimate lies against the naive one, for every test of the
+    ladder that stopped by accepting H0 (the answer is asked only if they all agree)."""
+    sides = {"above" if r["unbiased_normalized_elo"] > r["normalized_elo"] else "below"
+             for r in ladder_results() if r["decision"] == "accept H0"}
+    (side,) = sides
+    return side
+
+
+register(
+    "11-research-moves", _research_moves,
+    mistake=[1, 2, 3],  # every move worth more than the first, as if alpha stayed at 2
+    hint="a later move is searched again only when its null-window answer lies strictly "
+         "between alpha and beta; after each move, what is alpha at the root, and what does "
+         "the next null window ask?",
+    compare=_same_list)
+
+register(
+    "11-untestable", _untestable,
+    mistake="pvs",  # the technique it needs, not the one that cannot be tested
+    hint="at which nodes does the engine try a null move, and which switch makes such nodes? "
+         "Without it, turning the other one on changes no move.",
+    compare=_same_word)
+
+register(
+    "11-unbiased-side", _unbiased_side,
+    mistake="below",
+    hint="a test that stops as soon as its LLR crosses a bound stops more often when its "
+         "results happen to run past that bound: which way does that push the naive "
+         "estimate of a test that accepted H0?",
+    compare=_same_word)
