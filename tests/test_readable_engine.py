@@ -115,7 +115,7 @@ def test_a_recorded_tree_labels_each_search_and_record_n_keeps_n_plies():
 
 @pytest.mark.parametrize("bad, words", [
     ({"depth": 0}, "depth"), ({"depth": 2.0}, "depth"), ({"record": -1}, "record"),
-    ({"record": "yes"}, "record")])
+    ({"record": "yes"}, "record"), ({"depth": 0, "record": False}, "depth")])
 def test_bad_arguments_are_refused_in_words(bad, words):
     engine = ReadableEngine(hash_mb=1)
     arguments = {"depth": 2, **bad}

@@ -321,9 +321,7 @@ class ReadableEngine:
         the same iterations, aspiration windows, early stops (one legal move, a forced end
         found), move and value. ``record``: keep every root search's tree (as
         ``root_search``)."""
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-            raise InvalidArgumentError(f"depth must be a whole number from 1 to {MAX_DEPTH}, "
-                                       f"got {depth!r}")
+        depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
         self._start(state)
         self.generation = (self.generation + 1) & 255
         self.stats = EngineStats()
@@ -371,6 +369,7 @@ class ReadableEngine:
         this engine, as in the kernel; the node count adds to ``stats``. ``record``: True
         keeps the tree searched, a number ``n`` only its nodes down to ``n`` plies from the
         root (a picture of the top of a large search, at a fraction of the cost)."""
+        depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
         if self._rules is None or getattr(self, "_root", None) is not state:
             self._start(state)
         if getattr(state, "is_over", None) and state.is_over() or not state.legal_moves():
