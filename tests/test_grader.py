@@ -204,6 +204,35 @@ def _negamax_ab(strict=False, narrow=True, window="flipped", sign=True, tie=Fals
     return negamax_alphabeta
 
 
+# --- 11-pvs --------------------------------------------------------------------------------
+
+def _pvs(research="between", first="full", null="right", narrow=True, strict=False):
+    def pvs(state, depth, alpha, beta, evaluate):
+        if depth == 0 or state.is_terminal():
+            return evaluate(state, state.to_move), None
+        best, best_move = -INF, None
+        for k, move in enumerate(state.legal_moves()):
+            child = state.apply(move)
+            if k == 0 and first == "full":
+                score = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+            else:
+                low, high = {"right": (-alpha - 1, -alpha), "not negated": (alpha, alpha + 1),
+                             "below": (-alpha, -alpha + 1)}[null]
+                score = -pvs(child, depth - 1, low, high, evaluate)[0]
+                again = {"between": alpha < score < beta, "above alpha": score > alpha,
+                         "never": False}[research]
+                if again:
+                    score = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+            if score > best:
+                best, best_move = score, move
+            if best > beta if strict else best >= beta:
+                break
+            if narrow:
+                alpha = max(alpha, best)
+        return best, best_move
+    return pvs
+
+
 # --- 05-iterative-deepening -----------------------------------------------------------------
 
 def _deepening(check=True, reorder="best first", on_timeout="stop", count_started=False):
@@ -392,6 +421,13 @@ STUDENT_MISTAKES = {
                              (_negamax_ab(narrow=False), "window_not_narrowed"),
                              (_negamax_ab(tie=True), "ties_replaced"),
                              (_negamax_ab(decrease=0), "depth_not_decreased")],
+    "11-pvs": [(_pvs(research="never"), "pvs_no_research"),
+               (_pvs(research="above alpha"), "pvs_research_too_often"),
+               (_pvs(first="null"), "pvs_first_move_null"),
+               (_pvs(null="not negated"), "pvs_null_window_wrong"),
+               (_pvs(null="below"), "pvs_null_window_wrong"),
+               (_pvs(narrow=False), "window_not_narrowed"),
+               (_pvs(strict=True), "cut_strict")],
     "05-iterative-deepening": [(_deepening(check=False), "deadline_never_checked"),
                                (_deepening(check=False, on_timeout="continue"),
                                 "search_after_timeout"),
@@ -430,6 +466,7 @@ STUDENT_RIGHT = {
     "04-alphabeta-minmax": _alphabeta(), "04-alphabeta-negamax": _negamax_ab(),
     "05-iterative-deepening": _deepening(), "05-table-probe-store": _table(),
     "06-ucb-select": _ucb(), "07-sprt-llr": _sprt(), "02-evaluation": _evaluation(),
+    "11-pvs": _pvs(),
 }
 
 

@@ -136,6 +136,19 @@ MISTAKE_KINDS: dict[str, str] = {
                           "for the player.",
     "eval_opponent_mobility": "only one side's mobility is counted: mobility is a difference, "
                               "like material.",
+    "pvs_no_research": "a move that beats the null window is not searched again: a null window "
+                       "asks only 'better than alpha?'; what does its answer say about how much "
+                       "better?",
+    "pvs_research_too_often": "a move is searched again when its first answer already settles "
+                              "it: when the null window says 'at most alpha', or 'at least beta', "
+                              "what more would a second search tell this node?",
+    "pvs_first_move_null": "the first move is asked only the yes-or-no question: which move does "
+                           "the search expect to be best, and what must it know about that one?",
+    "pvs_null_window_wrong": "the null window is not (alpha, alpha + 1) from this node's view: "
+                             "seen from the child's player, which two ends ask exactly 'is this "
+                             "move better than alpha?'",
+    "pvs_research_ignored": "the second search's value is not the one kept: of a move's two "
+                            "answers, which one is its value, and which only a bound?",
 }
 
 
@@ -281,6 +294,23 @@ _add(Spec("07-sprt-llr", solutions.sprt_step, "sprt", "SPRT", [
     _m("sprt_bounds_swapped", ("math.log((1 - beta) / alpha)", "math.log((1 - alpha) / beta)")),
     _m("sprt_bounds_not_log", ("math.log(beta / (1 - alpha))", "beta / (1 - alpha)"),
        ("math.log((1 - beta) / alpha)", "(1 - beta) / alpha")),
+]))
+
+
+_add(Spec("11-pvs", solutions.pvs, "search", "principal variation search",
+          SEARCH_COMMON_NEGAMAX() + [
+    _m("cut_strict", ("if best >= beta:", "if best > beta:")),
+    _m("window_not_narrowed", ("        alpha = max(alpha, best)\n", "")),
+    _m("negamax_sign", ("value = -pvs(", "value = pvs(")),
+    _m("negamax_window", ("-beta, -alpha, evaluate)", "-alpha, -beta, evaluate)")),
+    _m("pvs_no_research", ("            if alpha < value < beta:", "            if False:")),
+    _m("pvs_research_too_often", ("if alpha < value < beta:", "if value > alpha:")),
+    _m("pvs_research_too_often", ("if alpha < value < beta:", "if True:")),
+    _m("pvs_first_move_null", ("if i == 0:", "if i < 0:")),
+    _m("pvs_null_window_wrong", ("-alpha - 1, -alpha, evaluate", "-alpha, -alpha + 1, evaluate")),
+    _m("pvs_null_window_wrong", ("-alpha - 1, -alpha, evaluate", "alpha, alpha + 1, evaluate")),
+    _m("pvs_research_ignored", ("                value = -pvs(child, depth - 1, -beta, -alpha",
+                                "                again = -pvs(child, depth - 1, -beta, -alpha")),
 ]))
 
 

@@ -214,7 +214,7 @@ def _search_cases(spec: Spec) -> list[Case]:
     later ones player 2 (a search written for player 1 only fails there)."""
     name = spec.name
     minmax = name in ("03-minimax", "04-alphabeta-minmax")
-    windowed = name.startswith("04")
+    windowed = name.startswith("04") or name == "11-pvs"
     second = C.second_player_tree
 
     def tree(label: str, nodes: Any, depth: int, make: Callable = C.GameTree,

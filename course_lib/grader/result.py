@@ -237,7 +237,8 @@ def _generic_hint(kind: str, got: Outcome, finding: Finding) -> str:
 
 
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:
-    if what in ("alpha-beta", "search with a table") and path[:-1] in set(ref_visits):
+    if what in ("alpha-beta", "search with a table", "principal variation search") \
+            and path[:-1] in set(ref_visits):
         return "which the right one cuts (it never searches it)"
     return "which the right one never visits"
 
@@ -399,13 +400,17 @@ def _node_words(spec: Spec, mine: list, right: list, divergence: tuple) -> Findi
     elif a in mine[:i]:
         there = f", where the right one visits node {path_name(b)}" if b is not None \
             else ", after the right one had finished"
+        once = len(set(right)) == len(right)
         found.text = (f"{before}your {what} searched node {path_name(a)} a second time (visit "
                       f"{i + 1}; the first was visit {mine.index(a) + 1}){there}: the right one "
-                      "searches each node once.")
+                      + ("searches each node once." if once else "does not search it again "
+                                                                 "there."))
         more = ", or the table's move tried first and again in its place" \
             if spec.kind == "table" else ""
         found.hint = ("each node is searched once: is a child searched twice (once to "
-                      f"compare, once to keep), or a move searched again after the loop{more}?")
+                      f"compare, once to keep), or a move searched again after the loop{more}?"
+                      if once else "a move searched again: what did your search know about "
+                      "it after its first search, and when does the right one need a second?")
     elif b is None:
         found.text = (f"your {what} visited node {path_name(a)}{where}, "
                       f"{_why_not(a, right, what)}: the right one had finished by then.")

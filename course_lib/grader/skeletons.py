@@ -157,3 +157,22 @@ SKELETONS["07-sprt-llr"] = '''def sprt_step(llr, result, p0, p1, alpha, beta):
     """
     ...
 '''
+
+SKELETONS["11-pvs"] = '''def pvs(state, depth, alpha, beta, evaluate):
+    """Return (value, move): alpha-beta in negamax form (as in 04: values for state.to_move,
+    the window (alpha, beta) seen from that player, depth plies, move None at a leaf) that
+    searches its moves as the engine's principal variation search does.
+
+    The contract, for the true negamax value v: v when alpha < v < beta, at most alpha when
+    v <= alpha, at least beta when v >= beta. Values are whole numbers.
+
+    - Leaves (depth 0, or no legal moves): evaluate(state, state.to_move).
+    - The first move of state.legal_moves() is searched with the window (alpha, beta).
+    - Each later move is searched with the null window (alpha, alpha + 1), alpha being this
+      node's alpha at that moment; it is searched a second time, with (alpha, beta), only
+      when that first answer is neither at most alpha nor at least beta.
+    - The value of a move is its last search's. Stop trying moves once the best value reaches
+      beta; the move returned is the FIRST one with the best value.
+    """
+    ...
+'''

@@ -169,6 +169,31 @@ def table_search(state, depth, alpha, beta, evaluate, table):
     return best, best_move
 
 
+# --- 11: principal variation search --------------------------------------------------------
+
+def pvs(state, depth, alpha, beta, evaluate):
+    """Alpha-beta in negamax form whose later moves are first asked a yes-or-no question: the
+    engine's principal variation search (``course_lib.engine.readable`` with only ``pvs``)."""
+    moves = state.legal_moves()
+    if depth == 0 or not moves:
+        return evaluate(state, state.to_move), None
+    best, best_move = -math.inf, None
+    for i, move in enumerate(moves):
+        child = state.apply(move)
+        if i == 0:
+            value = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+        else:
+            value = -pvs(child, depth - 1, -alpha - 1, -alpha, evaluate)[0]
+            if alpha < value < beta:             # better than alpha: its exact value is needed
+                value = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+        if value > best:
+            best, best_move = value, move
+        if best >= beta:
+            break
+        alpha = max(alpha, best)
+    return best, best_move
+
+
 # --- 06: MCTS ------------------------------------------------------------------------------
 
 def ucb_select(node, c):

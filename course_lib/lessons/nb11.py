@@ -1,7 +1,8 @@
 """Notebook 11, from alpha-beta to an engine: its helpers and its exercises.
 
-Helpers: each technique of the engine measured
-alone, the engine's values against the plain search's, its SPRT ladder and its clock.
+Helpers: the engine measured technique by technique, the teaching search beside it, the readable
+engine's trees (``course_lib.engine.readable``) for the pictures, the stored ladder
+(``course_lib/data/engine_ladder_nodes.jsonl``) and the clock.
 
 >>> only("tt")["tt"], only("tt")["lmr"]
 (True, False)
@@ -11,25 +12,30 @@ alone, the engine's values against the plain search's, its SPRT ladder and its c
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..agents.fast_search import fast_search
 from ..ataxx import State
 from ..ataxx.fast import to_fast
-from ..engine.engine import SWITCHES, Engine, SearchLimits, time_budget
+from ..checks import MAX_NODES, choice, whole
+from ..engine.engine import (MAX_DEPTH, SWITCHES, Engine, EngineStats, SearchLimits,
+                             time_budget)
+from ..engine.readable import ReadableEngine, RootSearch
 from ..errors import InvalidArgumentError
 from ..exercises import register
-from .compare import whole_number as _whole_number
-from .compare import within
+from ..games import GameTree
+from ..match.ladder import default_switches, load_records, untestable
 
-__all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes", "differences",
-           "load_ladder", "LADDER", "clock_game", "ClockMove"]
+__all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
+           "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
+           "teaching_against_engine", "ladder_results", "expected_games", "LADDER_RECORDS",
+           "COUNTERS", "clock_game", "ClockMove"]
 
-LADDER = Path(__file__).resolve().parents[1] / "data" / "engine_ladder.json"
-"""The stored SPRT of each technique, written by ``benchmarks/engine_ladder.py``."""
+LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
+"""The engine's ladder as ``python -m course_lib ladder`` stored it (one JSON record a line)."""
 
 
 def middle_games(count: int, first_seed: int = 1) -> list[State]:
@@ -42,8 +48,8 @@ def middle_games(count: int, first_seed: int = 1) -> list[State]:
     """
     from .nb04 import middle_game
 
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InvalidArgumentError(f"count must be a whole number >= 1, got {count!r}")
+    count = whole(count, "count (positions)", 1, 1000)
+    first_seed = whole(first_seed, "first_seed", 0, 10**9)
     states: list[State] = []
     seed = first_seed
     while len(states) < count:
@@ -84,6 +90,8 @@ class Measured:
     scores: list[int]
     """The root value in hundredths of a stone, side to move's view (a forced end of the game
     as the engine's MATE-based value)."""
+    stats: list[EngineStats]
+    """Each search's counters (cut-offs, table hits, reductions, ...)."""
 
     @property
     def total_nodes(self) -> int:
@@ -94,10 +102,20 @@ class Measured:
         return sum(self.seconds)
 
 
-def _states(positions: Any) -> list[Any]:
+def _states(positions: Any) -> list[State]:
     if isinstance(positions, (State, str)):
         positions = [positions]
-    states = [State.from_fen(p) if isinstance(p, str) else p for p in positions]
+    if not isinstance(positions, (list, tuple)):
+        raise InvalidArgumentError("positions is an ATAXX State, a FEN string, or a list of "
+                                   f"them, got {type(positions).__name__}")
+    states = []
+    for position in positions:
+        if isinstance(position, str):
+            position = State.from_fen(position)
+        if not isinstance(position, State):
+            raise InvalidArgumentError("each position is an ATAXX State or a FEN string, got "
+                                       f"{type(position).__name__}")
+        states.append(position)
     if not states:
         raise InvalidArgumentError("give at least one position to search")
     return states
@@ -113,9 +131,8 @@ def measure(positions: Any, depth: int, switches: dict[str, bool] | None = None,
     (['b7'], [100])
     """
     states = _states(positions)
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise InvalidArgumentError(f"depth must be a whole number >= 1, got {depth!r}")
-    result = Measured([], [], [], [])
+    depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    result = Measured([], [], [], [], [])
     for state in states:
         engine = Engine(hash_mb=hash_mb, evaluation=evaluation, **(switches or {}))
         engine.warm_up()
@@ -125,6 +142,7 @@ def measure(positions: Any, depth: int, switches: dict[str, bool] | None = None,
         result.nodes.append(info.nodes)
         result.moves.append(move.uai())
         result.scores.append(engine.last_value)
+        result.stats.append(engine.last_stats)
     return result
 
 
@@ -136,6 +154,7 @@ def depth_in_nodes(position: Any, nodes: int, switches: dict[str, bool] | None =
     3
     """
     (state,) = _states(position)
+    nodes = whole(nodes, "nodes", 1, MAX_NODES)
     engine = Engine(hash_mb=hash_mb, **(switches or {}))
     _, info = engine.search(state, SearchLimits(nodes=nodes))
     return info.depth
@@ -144,6 +163,10 @@ def depth_in_nodes(position: Any, nodes: int, switches: dict[str, bool] | None =
 def differences(measured: Measured, reference: Measured) -> tuple[int, int]:
     """(positions where the move differs, positions where the value differs) between two
     ``measure`` results on the same positions."""
+    for name, given in (("measured", measured), ("reference", reference)):
+        if not isinstance(given, Measured):
+            raise InvalidArgumentError(f"{name} must be what measure(...) returns, got "
+                                       f"{type(given).__name__}")
     if len(measured.moves) != len(reference.moves):
         raise InvalidArgumentError("the two measurements are not on the same positions: "
                                    f"{len(measured.moves)} and {len(reference.moves)}")
@@ -152,15 +175,166 @@ def differences(measured: Measured, reference: Measured) -> tuple[int, int]:
     return moves, scores
 
 
-def load_ladder(path: str | Path | None = None) -> list[dict]:
-    """The records of ``benchmarks/engine_ladder.py`` (one per SPRT), or [] if none is stored."""
-    path = LADDER if path is None else Path(path)
-    if not path.exists():
-        return []
-    records = json.loads(path.read_text())
-    if not isinstance(records, list):
-        raise InvalidArgumentError(f"{path} should hold a list of SPRT records")
-    return records
+# --- The teaching search beside the engine (section 1) ----------------------------------------
+
+TEACHING = {"teaching, no ordering, no table": ("none", 0),
+            "teaching, gain order": ("gain", 0),
+            "teaching, table": ("none", 1 << 16),
+            "teaching, gain order and table": ("gain", 1 << 16)}
+ENGINE = {"engine, no ordering, no table": (),
+          "engine, order": ("order",),
+          "engine, tt": ("tt",),
+          "engine, tt and order (its default)": ("tt", "order")}
+"""The settings ``teaching_against_engine`` compares: each search with neither, either or both
+of its table and its ordering (the engine's other switches off, as by default)."""
+
+
+def teaching_against_engine(positions: Any, depth: int) -> dict[str, tuple[int, float]]:
+    """{setting: (nodes, seconds)} summed over ``positions``: the teaching alpha-beta
+    (``fast_search``, one search to ``depth``, its table used at equal depth only) and the
+    engine (iterative deepening to ``depth``, its table used at greater or equal depth), each
+    with and without its table and its ordering (``TEACHING``, ``ENGINE``). The two count
+    nodes differently (the engine counts every child of a node one ply above the horizon),
+    so compare each one's savings, and times across them.
+
+    >>> found = teaching_against_engine([State.start()], 2)
+    >>> found["teaching, gain order"][0], found["engine, tt and order (its default)"][0]
+    (48, 290)
+    """
+    states = _states(positions)
+    depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    found = {}
+    for label, (order, slots) in TEACHING.items():
+        fast_search(states[0], 1, order=order, table_slots=slots)     # compiled before timing
+        started = time.perf_counter()
+        nodes = sum(fast_search(s, depth, order=order, table_slots=slots).stats.nodes
+                    for s in states)
+        found[label] = (nodes, time.perf_counter() - started)
+    for label, names in ENGINE.items():
+        run = measure(states, depth, only(*names))
+        found[label] = (run.total_nodes, run.total_seconds)
+    return found
+
+
+# --- The readable engine's trees (section 2) ---------------------------------------------------
+
+TREE_SWITCHES = ("pvs", "lmr")
+"""The switches that act on an explicit game tree (the others need ATAXX: its pass, its keys,
+its captures, or iterative deepening)."""
+
+
+def _tree_value(state: Any, player: int) -> float:
+    """An explicit tree's leaf (or the first leaf below a node at the horizon) for ``player``."""
+    from ..grader.cases import tree_evaluation
+    return tree_evaluation(state, player)
+
+
+def tree_search(nodes: Any, depth: int, *switches: str) -> RootSearch:
+    """The readable engine's search of the explicit tree ``nodes`` (``GameTree``: lists of
+    children, numbers for the leaves, values for the player to move at the root) to ``depth``,
+    recorded for ``draw_alphabeta``, with ``switches`` (of ``TREE_SWITCHES``) on and every
+    other one off.
+
+    >>> found = tree_search([[3, 5], [6, 7], [2, 9]], 2, "pvs")
+    >>> found.value, found.move, found.nodes
+    (6, 1, 12)
+    """
+    for name in switches:
+        choice(name, "a switch that acts on a game tree", TREE_SWITCHES)
+    depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    try:
+        tree = GameTree(nodes)
+    except Exception as error:                       # noqa: BLE001 - said in words below
+        raise InvalidArgumentError(f"nodes is an explicit tree (lists of children, numbers "
+                                   f"for the leaves): {error}") from None
+    engine = ReadableEngine(evaluation=_tree_value, frontier=False, **only(*switches))
+    return engine.root_search(tree, depth, record=True)
+
+
+def moves_searched_again(search: RootSearch) -> list:
+    """The root moves a recorded search searched a second time at full depth and with the
+    full window (labelled "again" in its picture), in the order it did.
+
+    >>> moves_searched_again(tree_search([[3, 5], [6, 7], [2, 9]], 2, "pvs"))
+    [1]
+    """
+    tree = _tree_of(search)
+    return [data["move"] for node, data in sorted(tree.nodes(data=True))
+            if data["depth"] == 1 and data.get("note") == "again"]
+
+
+def null_cut_node(search: RootSearch) -> int:
+    """The first node (in the order searched) of a recorded search that its null move cut:
+    draw it with ``draw_alphabeta(subtree(search, node))``."""
+    tree = _tree_of(search)
+    for node, data in sorted(tree.nodes(data=True)):
+        if data.get("note") == "null":
+            parent = next(iter(tree.predecessors(node)))
+            if tree.nodes[parent]["cut_by"]:
+                return parent
+    raise InvalidArgumentError("no null move cut a node in this search: record one with "
+                               "nullmove and pvs on, 4 plies deep or more")
+
+
+def _tree_of(search: Any) -> Any:
+    if not isinstance(search, RootSearch) or search.tree is None:
+        raise InvalidArgumentError("search must be a recorded root search (tree_search, or "
+                                   "ReadableEngine.root_search(..., record=...))")
+    return search.tree
+
+
+COUNTERS = ("nodes", "cutoffs", "first_move_cutoffs", "tt_hits", "tt_cutoffs", "null_tries",
+            "null_cutoffs", "reductions", "re_searches")
+"""The counters the readable engine and the compiled one keep alike."""
+
+
+def twins(positions: Any, depth: int, switches: dict[str, bool] | None = None
+          ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """For each position, the ``COUNTERS`` of the readable engine and of the compiled one,
+    each new, searching it to ``depth`` with ``switches`` (the default if None).
+
+    >>> readable, compiled = twins([State.start()], 2)[0]
+    >>> readable == compiled, readable[0]
+    (True, 290)
+    """
+    states = _states(positions)
+    depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    switches = dict(switches or {})
+    pairs = []
+    for state in states:
+        readable = ReadableEngine(hash_mb=4, **switches).search(state, depth).stats
+        compiled = measure([state], depth, switches).stats[0]
+        pairs.append((tuple(getattr(readable, c) for c in COUNTERS),
+                      tuple(getattr(compiled, c) for c in COUNTERS)))
+    return pairs
+
+
+# --- The ladder (section 3) --------------------------------------------------------------------
+
+def ladder_results(path: str | Path | None = None) -> list[dict]:
+    """The result record of every test of the stored ladder, in the order they finished.
+
+    >>> [r["rung"] for r in ladder_results()][:2]
+    ['tt', 'order']
+    """
+    return [r for r in load_records(LADDER_RECORDS if path is None else path)
+            if r.get("kind") == "result"]
+
+
+def expected_games(record: dict) -> tuple[float, float, float]:
+    """A test's expected number of games (its plan: the Brownian ASN) if the truth is H0's
+    Elo, halfway between the bounds, and H1's.
+
+    >>> [round(g) for g in expected_games(ladder_results()[0])]
+    [417, 697, 417]
+    """
+    try:
+        points = {p["elo"]: p["expected_games"] for p in record["expected_games"]}
+        low, high = record["elo0"], record["elo1"]
+        return points[low], points[(low + high) / 2], points[high]
+    except (KeyError, TypeError):
+        raise InvalidArgumentError("record must be a ladder result record (ladder_results()), "
+                                   "with its plan's expected games") from None
 
 
 @dataclass
@@ -185,10 +359,9 @@ def clock_game(game_ms: int, inc_ms: int = 0, seed: int = 0, opening_plies: int 
     """
     from ..match.play import random_opening
 
-    for name, value in (("game_ms", game_ms), ("inc_ms", inc_ms)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < (
-                1 if name == "game_ms" else 0):
-            raise InvalidArgumentError(f"{name} must be a whole number of ms, got {value!r}")
+    game_ms = whole(game_ms, "game_ms", 1, 10**7, "ms")
+    inc_ms = whole(inc_ms, "inc_ms", 0, 10**6, "ms")
+    whole(opening_plies, "opening_plies", 0, 40)
     state = random_opening(opening_plies, seed)
     engines = {1: Engine(hash_mb=hash_mb), 2: Engine(hash_mb=hash_mb)}
     left = {1: float(game_ms), 2: float(game_ms)}
@@ -216,59 +389,56 @@ def clock_game(game_ms: int, inc_ms: int = 0, seed: int = 0, opening_plies: int 
 
 # --- The exercises of notebook 11 ----------------------------------------------------------------
 
-SAVING_FEN = "2xxooo/2xxooo/2xooo1/2xoo2/x6/x6/xxxxx1x x 2 16"
-SAVING_DEPTH = 5
-"""11-lmr-saving: how many fewer nodes the engine with only late move reductions on visits to
-depth SAVING_DEPTH than the engine with every switch off (a new engine each time)."""
-
-BUDGET_FEN = "x2xoo1/xx1xo1o/xx5/xx3oo/xxx3o/5oo/6o x 5 16"
-NODE_BUDGET = 5_000_000
-"""11-depth-in-nodes: the deepest iteration a new engine (every switch on, ``without()``; null-move
-pruning too, which is off by default) finishes on
-BUDGET_FEN within NODE_BUDGET nodes."""
-
-CLOCK_MS = 60_000
-CLOCK_INC_MS = 500
-CLOCK_EMPTY = 30
-"""11-soft-limit: the engine's soft limit in ms (no new iteration after it) for x to move with
-CLOCK_MS on its clock, CLOCK_INC_MS a move and CLOCK_EMPTY empty squares."""
+RESEARCH_TREE = [[2, 9], [4, 6], [3, 8], [7, 5], [1, 3]]
+"""11-research-moves: which root moves does principal variation search search a second time,
+on this tree, to depth 2?"""
 
 
-def _lmr_saving() -> int:
-    plain = measure([SAVING_FEN], SAVING_DEPTH, only()).total_nodes
-    return plain - measure([SAVING_FEN], SAVING_DEPTH, only("lmr")).total_nodes
+def _research_moves() -> list:
+    return moves_searched_again(tree_search(RESEARCH_TREE, 2, "pvs"))
 
 
-def _depth_in_nodes() -> int:
-    return depth_in_nodes(BUDGET_FEN, NODE_BUDGET, without())
+def _same_list(answer: Any, expected: list) -> bool:
+    return isinstance(answer, (list, tuple)) and list(answer) == expected
 
 
-def _soft_limit() -> float:
-    soft, _ = time_budget(SearchLimits(btime_ms=CLOCK_MS, binc_ms=CLOCK_INC_MS), 1, CLOCK_EMPTY)
-    return soft * 1000
+def _untestable() -> str:
+    (name,) = untestable(default_switches())
+    return name
 
 
-register(
-    "11-lmr-saving", _lmr_saving,
-    mistake=2_499_667,  # the nodes with late move reductions on, not the nodes saved
-    hint="search the position twice to depth 5, each time with a new engine: "
-         "measure([position_1], 5, only()) (every switch off) and measure([position_1], 5, "
-         "only('lmr')); the answer is the first total_nodes less the second, not either count.",
-    compare=_whole_number)
+def _same_word(answer: Any, expected: str) -> bool:
+    return isinstance(answer, str) and answer.strip().lower() == expected
+
+
+def _unbiased_side() -> str:
+    """Where the median-unbiased estimate lies against the naive one, for every test of the
+    ladder that stopped by accepting H0 (the answer is asked only if they all agree)."""
+    sides = {"above" if r["unbiased_normalized_elo"] > r["normalized_elo"] else "below"
+             for r in ladder_results() if r["decision"] == "accept H0"}
+    (side,) = sides
+    return side
+
 
 register(
-    "11-depth-in-nodes", _depth_in_nodes,
-    mistake=8,  # the iteration that was cut short by the budget
-    hint="give the engine every switch and the budget as its only limit, "
-         "Engine(**without()).search(position_2, SearchLimits(nodes=5_000_000)) or "
-         "depth_in_nodes(position_2, 5_000_000, without()), and read "
-         "info.depth: the deepest iteration finished, not the one the budget cut short.",
-    compare=_whole_number)
+    "11-research-moves", _research_moves,
+    mistake=[1, 2, 3],  # every move worth more than the first, as if alpha stayed at 2
+    hint="a later move is searched again only when its null-window answer lies strictly "
+         "between alpha and beta; after each move, what is alpha at the root, and what does "
+         "the next null window ask?",
+    compare=_same_list)
 
 register(
-    "11-soft-limit", _soft_limit,
-    mistake=2983.6957,  # the whole share (60000 / 23 + 375), not 60 % of it
-    hint="time_budget(SearchLimits(btime_ms=60_000, binc_ms=500), 1, 30) gives (soft, hard) "
-         "in seconds; the soft limit is the first, times 1000 for ms. By hand: the share is "
-         "left / (empty / 2 + 8) + 3/4 of the increment, and the soft limit is 60 % of it.",
-    compare=within(0.01))
+    "11-untestable", _untestable,
+    mistake="pvs",  # the technique it needs, not the one that cannot be tested
+    hint="at which nodes does the engine try a null move, and which switch makes such nodes? "
+         "Without it, turning the other one on changes no move.",
+    compare=_same_word)
+
+register(
+    "11-unbiased-side", _unbiased_side,
+    mistake="below",
+    hint="a test that stops as soon as its LLR crosses a bound stops more often when its "
+         "results happen to run past that bound: which way does that push the naive "
+         "estimate of a test that accepted H0?",
+    compare=_same_word)

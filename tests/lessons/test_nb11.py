@@ -10,8 +10,10 @@ import pytest
 from course_lib.lessons.nb04 import middle_game
 from course_lib.ataxx import State
 from course_lib.engine import SWITCHES, Engine, SearchLimits
-from course_lib.lessons.nb11 import (clock_game, depth_in_nodes, differences, load_ladder,
-                                       measure, middle_games, only, without)
+from course_lib.lessons.nb11 import (COUNTERS, clock_game, depth_in_nodes, differences,
+                                     expected_games, ladder_results, measure, middle_games,
+                                     moves_searched_again, null_cut_node, only,
+                                     teaching_against_engine, tree_search, twins, without)
 from course_lib.errors import CourseError
 
 
@@ -97,14 +99,86 @@ def test_depth_in_nodes_is_the_deepest_iteration_within_the_budget():
     assert depth_in_nodes(state, counts[-1] * 2) >= 7
 
 
-def test_load_ladder(tmp_path):
-    assert load_ladder(tmp_path / "none.json") == []
-    path = tmp_path / "ladder.json"
-    path.write_text(json.dumps([{"technique": "tt", "result": "accepted"}]))
-    assert load_ladder(path)[0]["technique"] == "tt"
-    path.write_text(json.dumps({"technique": "tt"}))
-    with pytest.raises(CourseError, match="list"):
-        load_ladder(path)
+def test_teaching_against_engine_is_each_search_run_directly():
+    from course_lib.agents.fast_search import fast_search
+    states = middle_games(2)
+    found = teaching_against_engine(states, 3)
+    assert found["teaching, gain order and table"][0] == sum(
+        fast_search(s, 3, order="gain", table_slots=1 << 16).stats.nodes for s in states)
+    assert found["engine, tt and order (its default)"][0] == measure(
+        states, 3, only("tt", "order")).total_nodes
+    assert found["engine, no ordering, no table"][0] == measure(states, 3, only()).total_nodes
+    assert all(seconds > 0 for _, seconds in found.values())
+
+
+def test_tree_search_records_the_re_searches_of_pvs_by_hand():
+    """[[3, 5], [6, 7], [2, 9]]: move 0 gives 3; move 1's null window (3, 4) meets 6 at once,
+    so it is searched again; move 2's null window (6, 7) meets 2: no second search."""
+    found = tree_search([[3, 5], [6, 7], [2, 9]], 2, "pvs")
+    assert (found.value, found.move) == (6, 1)
+    assert moves_searched_again(found) == [1]
+    plain = tree_search([[3, 5], [6, 7], [2, 9]], 2)
+    assert (plain.value, plain.move) == (6, 1) and moves_searched_again(plain) == []
+    labels = [d["label"] for _, d in found.tree.nodes(data=True)]
+    assert "1 again" in labels
+
+
+def test_tree_search_with_reductions_labels_them():
+    found = tree_search([6, [[9], 9, 8, [[9, 5], [5, 8]], [[5, 0], 3]]], 4, "pvs", "lmr")
+    labels = [d["label"] for _, d in found.tree.nodes(data=True)]
+    assert "3 -1" in labels and "4 -1" in labels and "4 again" in labels
+    assert found.value == tree_search([6, [[9], 9, 8, [[9, 5], [5, 8]], [[5, 0], 3]]], 4).value
+
+
+def test_null_cut_node_is_a_node_cut_after_its_pass():
+    from course_lib.engine.readable import ReadableEngine
+    state = State.from_fen("oxx1oxx/oxoooxx/xoooox1/xoo4/xoo4/xoo4/x6 x 0 22")
+    engine = ReadableEngine(hash_mb=1, pvs=True, nullmove=True)
+    engine.search(state, 3)
+    found = engine.root_search(state, 4, record=2)
+    node = null_cut_node(found)
+    kids = [found.tree.nodes[k] for k in found.tree.successors(node)]
+    assert kids[0]["label"] == "null" and found.tree.nodes[node]["cut_by"]
+    assert all(k["pruned"] for k in kids[1:]) and len(kids) > 1
+    with pytest.raises(CourseError, match="no null move"):
+        null_cut_node(tree_search([[3, 5], [6, 7]], 2, "pvs"))
+
+
+def test_twins_are_equal_counters():
+    pairs = twins(middle_games(1), 3, without())
+    assert len(pairs[0][0]) == len(COUNTERS) and pairs[0][0] == pairs[0][1]
+
+
+def test_ladder_results_and_expected_games_read_the_stored_ladder(tmp_path):
+    results = ladder_results()
+    assert [r["rung"] for r in results][-1] == "confirm"
+    assert all(r["decision"] in ("accept H0", "accept H1") for r in results)
+    low, middle, high = expected_games(results[0])
+    assert middle > low and middle > high          # the ASN is longest between the bounds
+    assert ladder_results(tmp_path / "none.jsonl") == []
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: tree_search([[1, 2]], 2, "nullmove"), "game tree"),
+    (lambda: tree_search([[1, 2]], 0), "depth"),
+    (lambda: tree_search("not a tree", 2), "explicit tree"),
+    (lambda: moves_searched_again("a search"), "recorded root search"),
+    (lambda: null_cut_node(None), "recorded root search"),
+    (lambda: twins(5, 3), "positions"),
+    (lambda: measure(5, 3), "positions"),
+    (lambda: measure([State.start()], 3, hash_mb=0), "hash_mb"),
+    (lambda: twins([State.start()], 2.5), "depth"),
+    (lambda: teaching_against_engine([3], 2), "each position"),
+    (lambda: expected_games({"rung": "tt"}), "ladder result record"),
+    (lambda: depth_in_nodes(State.start(), 0), "nodes"),
+    (lambda: depth_in_nodes(State.start(), 10**16), "nodes"),
+    (lambda: middle_games(1, first_seed=-1), "first_seed"),
+    (lambda: differences([1], [1]), "measure"),
+    (lambda: clock_game(1000, 0, opening_plies=-2), "opening_plies"),
+])
+def test_public_helpers_refuse_bad_input_in_words(call, words):
+    with pytest.raises(CourseError, match=words):
+        call()
 
 
 def test_clock_game_keeps_its_own_clock():
@@ -116,7 +190,9 @@ def test_clock_game_keeps_its_own_clock():
             assert after.left_ms == pytest.approx(before.left_ms + 10 - before.used_ms)
     for m in moves:
         assert 0 <= m.empty <= 49 and m.depth >= 0 and m.used_ms >= 0
-        assert m.soft_ms > 0 and m.hard_ms > 0
+        # with 20 ms or less left the share is 0 (time_budget), the hard limit 0.5 ms
+        assert m.soft_ms >= 0 and m.hard_ms >= 0.5
+        assert m.soft_ms > 0 or m.left_ms < 21             # the clock is read in whole ms
     with pytest.raises(CourseError, match="game_ms"):
         clock_game(0)
     with pytest.raises(CourseError, match="inc_ms"):

@@ -1,19 +1,23 @@
-"""Notebook 11's exercises: the notebook asks about the bank's own positions and numbers, and the
-right answers agree with computations written here from scratch (the engine driven directly, the
-clock's share worked out by hand). The checks every notebook shares are in
-test_exercise_notebooks.py."""
+"""Notebook 11's exercises: the notebook asks about the bank's own tree and records, the right
+answers agree with computations written here from scratch, and the implement-it exercise's
+reference is the readable engine's search, node by node. The checks every notebook shares are
+in test_exercise_notebooks.py."""
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from course_lib.engine import SWITCHES, Engine, SearchLimits
-from course_lib.lessons import nb11
+from course_lib.engine.readable import ReadableEngine
 from course_lib.exercises import _EXERCISES, exercise_cells, registered, verdict
+from course_lib.games import GameTree
+from course_lib.grader import grade
+from course_lib.grader.cases import tree_evaluation
+from course_lib.grader.grading import reference, run_case, same_outcome
+from course_lib.lessons import nb11
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "solutions" / "11_engine.ipynb"
@@ -27,57 +31,86 @@ def solution() -> dict:
 def test_the_notebook_asks_the_registered_questions(solution):
     code = "\n".join(exercise_cells(solution))
     text = "\n".join("".join(c["source"]) for c in solution["cells"])
-    for fen in (nb11.SAVING_FEN, nb11.BUDGET_FEN):
-        assert f'State.from_fen("{fen}")' in code
-    assert f"to depth {nb11.SAVING_DEPTH}" in text
-    assert f"budget of {nb11.NODE_BUDGET:,} nodes" in text
-    assert f"{nb11.CLOCK_MS:,} ms on its clock" in text
-    assert f"increment of {nb11.CLOCK_INC_MS} ms" in text
-    assert f"{nb11.CLOCK_EMPTY} empty squares" in text
-
-
-@pytest.mark.parametrize("name", ["11-lmr-saving", "11-depth-in-nodes"])
-def test_whole_number_answers_in_other_forms(name):
-    right = _EXERCISES[name].solve()
-    for answer in (right, np.int64(right), float(right)):
-        assert verdict(name, answer) == f"{name}: right"
-    assert verdict(name, str(right)).startswith(f"{name}: wrong")
-    assert verdict(name, right + 1).startswith(f"{name}: wrong")
+    assert f"tree_1 = {nb11.RESEARCH_TREE}" in text
+    assert "answer_1" in code and "answer_3" in code
 
 
 def test_registered():
-    assert registered("11") == ["11-depth-in-nodes", "11-lmr-saving", "11-soft-limit"]
+    assert registered("11") == ["11-research-moves", "11-unbiased-side", "11-untestable"]
 
 
-def _nodes(fen: str, depth: int, **switches: bool) -> int:
-    return Engine(hash_mb=4, **switches).search(fen, SearchLimits(depth=depth))[1].nodes
+def _pvs_root(tree: list) -> list:
+    """PVS at the root of a two-ply tree written out by hand: the moves searched again."""
+    alpha, again = -math.inf, []
+    for k, child in enumerate(tree):
+        value = min(child)                        # MIN's reply, exact
+        if k == 0:
+            alpha = value
+            continue
+        first = child[0]                          # the null window (alpha, alpha + 1): MIN's
+        asked = first if first <= alpha else min(child)   # first leaf above alpha ends its answer
+        if alpha < asked:
+            again.append(k)
+            alpha = max(alpha, value)
+    return again
 
 
-def test_lmr_saving_from_two_engines():
-    off = {name: False for name in SWITCHES}
-    plain = _nodes(nb11.SAVING_FEN, nb11.SAVING_DEPTH, **off)
-    reduced = _nodes(nb11.SAVING_FEN, nb11.SAVING_DEPTH, **{**off, "lmr": True})
-    assert 0 < reduced < plain
-    assert _EXERCISES["11-lmr-saving"].solve() == plain - reduced
+def test_research_moves_by_hand():
+    assert _pvs_root(nb11.RESEARCH_TREE) == _EXERCISES["11-research-moves"].solve() == [1, 3]
+    assert verdict("11-research-moves", (1, 3)) == "11-research-moves: right"
+    assert verdict("11-research-moves", [1, 2, 3]).startswith("11-research-moves: wrong")
+    assert verdict("11-research-moves", "1, 3").startswith("11-research-moves: wrong")
 
 
-def test_depth_in_nodes_from_the_running_totals():
-    """A new engine's count to depth d is the total of its iterations 1..d: the answer is the
-    deepest d whose total fits in the budget (far from the budget, so the few nodes the limit
-    may overshoot do not matter)."""
-    every_switch = {name: True for name in SWITCHES}
-    totals = {d: _nodes(nb11.BUDGET_FEN, d, **every_switch) for d in range(1, 10)}
-    fits = [d for d, n in totals.items() if n <= nb11.NODE_BUDGET]
-    deepest = max(fits)
-    assert totals[deepest + 1] > nb11.NODE_BUDGET * 1.01
-    assert _EXERCISES["11-depth-in-nodes"].solve() == deepest
+def test_untestable_and_the_side_of_the_bias():
+    assert _EXERCISES["11-untestable"].solve() == "nullmove"
+    assert verdict("11-untestable", " NullMove ") == "11-untestable: right"
+    assert verdict("11-untestable", "pvs").startswith("11-untestable: wrong")
+    stopped_low = [r for r in nb11.ladder_results() if r["decision"] == "accept H0"]
+    assert stopped_low and all(r["unbiased_normalized_elo"] > r["normalized_elo"]
+                               for r in stopped_low)
+    assert _EXERCISES["11-unbiased-side"].solve() == "above"
+    assert verdict("11-unbiased-side", "below").startswith("11-unbiased-side: wrong")
 
 
-def test_soft_limit_by_hand():
-    moves = nb11.CLOCK_EMPTY / 2 + 8
-    share = nb11.CLOCK_MS / moves + 0.75 * nb11.CLOCK_INC_MS
-    soft = 0.6 * share
-    assert _EXERCISES["11-soft-limit"].solve() == pytest.approx(soft)
-    assert verdict("11-soft-limit", round(soft, 3)) == "11-soft-limit: right"
-    assert verdict("11-soft-limit", soft / 1000).startswith("11-soft-limit: wrong")
-    assert verdict("11-soft-limit", share).startswith("11-soft-limit: wrong")
+def _engine_pvs(state, depth, alpha, beta, evaluate):
+    """The readable engine with only PVS, as a student's function is called."""
+    engine = ReadableEngine(evaluation=evaluate, frontier=False, tt=False, order=False,
+                            pvs=True)
+    found = engine.root_search(state, depth, alpha, beta)
+    return found.value, found.move
+
+
+def test_the_reference_is_the_readable_engine_node_by_node():
+    """On every case of 11-pvs (trees, tic-tac-toe, ATAXX, player 1 and player 2 to move,
+    windows), the readable engine visits and evaluates the reference's nodes in the same order
+    and returns its answer; and PVS searches nodes again on some of them (plain alpha-beta,
+    04's reference, visits other nodes there)."""
+    from course_lib.grader.solutions import negamax_alphabeta
+    cases, expected = reference("11-pvs")
+    differs_from_alphabeta = 0
+    for case, right in zip(cases, expected):
+        assert same_outcome(run_case(_engine_pvs, case), right), case.label
+        differs_from_alphabeta += run_case(negamax_alphabeta, case).visits != right.visits
+    assert differs_from_alphabeta >= 3
+    assert any("player 2 to move" in case.label or "o to move" in case.label for case in cases)
+
+
+def test_the_notebook_solution_is_right_and_alphabeta_is_not(solution):
+    cell = next(c for c in solution["cells"]
+                if c["metadata"].get("nbgrader", {}).get("grade_id") == "11-pvs")
+    namespace: dict = {"math": math}
+    exec("".join(cell["source"]), namespace)
+    assert grade("11-pvs", namespace["pvs"]).right
+    from course_lib.grader.solutions import negamax_alphabeta
+
+    def pvs(state, depth, alpha, beta, evaluate):
+        return negamax_alphabeta(state, depth, alpha, beta, evaluate)
+    assert not grade("11-pvs", pvs).right
+
+
+def test_pvs_keeps_the_value_of_alphabeta_on_the_research_tree():
+    from course_lib.grader.solutions import negamax_alphabeta, pvs
+    tree = GameTree(nb11.RESEARCH_TREE)
+    assert pvs(tree, 2, -math.inf, math.inf, tree_evaluation) == \
+        negamax_alphabeta(tree, 2, -math.inf, math.inf, tree_evaluation)
