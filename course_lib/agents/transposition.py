@@ -41,10 +41,13 @@ ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE = _zobrist_keys()
 
 
 def position_hash(state: Any) -> int:
-    """A 64-bit hash of the position: Zobrist for ATAXX, ``hash(state.key())`` for others."""
+    """A 64-bit hash of the position: Zobrist for ATAXX, the state's own ``zobrist()`` where
+    it has one (Gomoku, whose numba tier uses the same keys), ``hash(state.key())`` for
+    others."""
     grid = getattr(state, "grid", None)
     if grid is None:
-        return hash(state.key()) & MASK64
+        zobrist = getattr(state, "zobrist", None)
+        return zobrist() if zobrist is not None else hash(state.key()) & MASK64
     h = ZOBRIST_SECOND_TO_MOVE if state.to_move == 2 else 0
     square = 0
     for x in range(1, 8):
