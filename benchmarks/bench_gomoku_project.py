@@ -36,7 +36,6 @@ import argparse
 import json
 import os
 import platform
-import sys
 import time
 from datetime import datetime, timezone
 
@@ -51,9 +50,9 @@ def mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def per_move(games: list[study.Game], a_is_black_first: bool = True) -> dict:
-    """Mean nodes, seconds and depth per move of A and of B over the games (A is black in
-    the even-numbered games)."""
+def per_move(games: list[study.Game]) -> dict:
+    """Mean nodes spent, seconds (wall clock) and depth per move of A and of B over the games
+    (A is black in the even-numbered games)."""
     out = {}
     for who, parity in (("a", 0), ("b", 1)):
         nodes, seconds, depths = [], [], []
@@ -147,7 +146,9 @@ def main() -> int:
 
     result = {
         "what": "the Gomoku project redone on omok 19x19: SPRTs and the cost of 6 plies",
-        "script": "python benchmarks/bench_gomoku_project.py " + " ".join(sys.argv[1:]),
+        "script": (f"benchmarks/bench_gomoku_project.py --max-pairs {args.max_pairs} --nodes "
+                   f"{args.nodes} --seed {args.seed} --readable-depth {args.readable_depth}"
+                   + (f" --skip {args.skip}" if args.skip else "")),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
                    f"{platform.python_version()} ({platform.python_implementation()})",

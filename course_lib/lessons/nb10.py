@@ -13,13 +13,14 @@ the same nodes); ``FastPlayer`` plays games with the compiled one.
 
 >>> state = middle_game(radius=1)
 >>> state.size, state.rule, len(state.legal_moves()), state.to_move
-(19, 'omok', 29, 1)
+(19, 'omok', 28, 1)
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -80,7 +81,7 @@ def seeded_game(seed: int, moves: int = 40, radius: int = 1, size: int = 19,
     ``radius`` (seeded), from the empty board; stops early at a five.
 
     >>> [p.last_move for p in seeded_game(1, 3)]
-    [None, 'j10', 'i11']
+    [None, 'j10', 'k11']
     """
     if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= size * size:
         raise InvalidArgumentError(f"moves must be a whole number 0..{size * size}, got "
@@ -272,11 +273,22 @@ class FastPlayer:
     def choose_move(self, state: Gomoku) -> str:
         return self.search(state).move
 
+    def spent(self, result: Any) -> int:
+        """The nodes a search of this player spent, the abandoned iteration included: the
+        compiled deepening abandons an iteration at the first node past the budget, so a
+        search cut by its budget spent one node more than the budget (or than its finished
+        iterations, if the first one alone went over)."""
+        if self.max_nodes is None or result.depth == 64:
+            return result.stats.nodes
+        return max(self.max_nodes, result.stats.nodes) + 1
+
 
 @dataclass
 class Game:
     """One game: its opening, the moves played after it, the winner (0 a draw), and per
-    player (1 black, 2 white) the nodes, seconds and depth of each search."""
+    player (1 black, 2 white) for each of its moves: the nodes spent (``FastPlayer.spent``),
+    the seconds it took to choose the move (wall clock, the whole search) and the depth of
+    the search that chose it."""
 
     opening: tuple[str, ...]
     moves: tuple[str, ...]
@@ -304,9 +316,11 @@ def play_game(black: FastPlayer, white: FastPlayer, opening: Sequence[str],
     depths: dict[int, list[int]] = {1: [], 2: []}
     while not state.is_over():
         mover = state.to_move
-        result = (black if mover == 1 else white).search(state)
-        nodes[mover].append(result.stats.nodes)
-        seconds[mover].append(result.stats.seconds)
+        player = black if mover == 1 else white
+        started = time.perf_counter()
+        result = player.search(state)
+        seconds[mover].append(time.perf_counter() - started)
+        nodes[mover].append(player.spent(result))
         depths[mover].append(result.depth)
         moves.append(result.move)
         state = state.play(result.move)
@@ -319,7 +333,7 @@ def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
     (seeded) among the points next to the stones (radius 1); no two reach the same position.
 
     >>> seeded_openings(2, 3, seed=4)
-    [('j10', 'j9', 'k10'), ('j10', 'k9', 'k11')]
+    [('j10', 'i9', 'h9'), ('j10', 'j9', 'i10')]
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
         raise InvalidArgumentError(f"count must be a whole number from 1 to 10,000, got "
