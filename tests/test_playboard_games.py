@@ -310,7 +310,7 @@ def test_gomoku_19x19_omok_board():
     assert len(board.buttons) == 361 and board.state == Gomoku(size=19, rule="omok", radius=1)
     columns = board.children[2].layout.grid_template_columns
     widths = [int(w) for w in re.findall(r"(\d+)px", columns)]
-    assert "repeat(19, 26px)" in columns and widths[0] + 19 * widths[1] + widths[2] <= 560
+    assert "repeat(19, 25px)" in columns and widths[0] + 19 * widths[1] + widths[2] <= 560
     assert "gomoku-pt-br" in board.buttons["s19"]._dom_classes
     board.click("j10")
     check_drawn(board, names(19))

@@ -408,13 +408,15 @@ class GomokuBoard(GameBoard):
     name = "Gomoku"
     prefix = "gomoku"
     how_to_play = "click a point to place a stone there"
-    cell_size = 30
+    cell_size = 29
     board_color = "#e3b873"
     grid_color = "#5a4020"
     lines_through_points = True
-    stone_scale = 0.84               # a stone's diameter, as a share of the point's button
+    # A stone's diameter, as a share of its point's button: small enough that a 3 px frame
+    # (the last move's, a five's) does not cut it.
+    stone_scale = 0.76
     five_frame = "3px solid #1565c0"   # the frame of each stone of a five (the pictures' blue)
-    CELL_SIZES = {15: 30, 19: 26}    # pixels per point: either board fits the notebook
+    CELL_SIZES = {15: 29, 19: 25}    # pixels per point, odd: a 1 px line can cross the middle
 
     def __init__(self) -> None:
         from ..games import gomoku

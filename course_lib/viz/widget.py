@@ -98,7 +98,7 @@ class PlayBoard(widgets.VBox):
         start: the start position, a state of the game or its text form (ATAXX: a FEN;
             tic-tac-toe: 9 squares like ``'X.O/.X./...'``); default: the game's start.
         cell_size: the side of a square's button, in pixels (default: 42 for ATAXX and
-            Othello, 30 for Gomoku's 15x15 board and 26 for its 19x19, 64 for tic-tac-toe).
+            Othello, 29 for Gomoku's 15x15 board and 25 for its 19x19, 64 for tic-tac-toe).
         **options: the game's options: Gomoku's ``size`` (15 or 19), ``rule``
             (``"freestyle"`` or ``"omok"``, the Korean rule) and ``radius`` (the restricted
             game the searches play: only points near the stones).

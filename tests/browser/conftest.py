@@ -176,8 +176,24 @@ class Lab:
         (``kernel=False``: do not wait for it)."""
         self.driver.get(f"{self.url}/lab/tree/{name}?token={self.token}&reset")
         notebook = Notebook(self, name)
+        self._focus(name)
         notebook.wait_ready(kernel=kernel)
         return notebook
+
+    def _focus(self, name: str, timeout: float = 60) -> None:
+        """Click the notebook's tab if the page has no focus: a headless page can start
+        without it (document.hasFocus() false), and JupyterLab then has no current widget."""
+        from selenium.webdriver.common.by import By
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.driver.execute_script("return document.hasFocus();"):
+                return
+            tabs = [tab for tab in self.driver.find_elements(
+                By.CSS_SELECTOR, ".lm-DockPanel-tabBar .lm-TabBar-tab") if tab.text == name]
+            if tabs:
+                tabs[0].click()
+            time.sleep(0.3)
 
     def shutdown_kernels(self) -> None:
         """Shut every kernel down, after leaving the page: a page still connected to a kernel

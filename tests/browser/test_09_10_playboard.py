@@ -30,7 +30,7 @@ GOMOKU_CELL = 'PlayBoard(study.FastPlayer(radius=1, max_nodes=20_000, table_bits
 GOMOKU_OPTIONS = {"size": 19, "rule": "omok", "radius": 2}
 
 
-def gomoku_board() -> PlayBoard:
+def the_notebooks_gomoku_board() -> PlayBoard:
     """The notebook's Gomoku board, made here as the cell makes it."""
     from course_lib.lessons import nb10 as study
     return PlayBoard(study.FastPlayer(radius=1, max_nodes=20_000, table_bits=16),
@@ -140,7 +140,7 @@ def gomoku_board(gomoku, helpers):
 
 
 def test_gomoku_before_it_runs_shows_a_sentence_and_a_picture(gomoku):
-    sentence = gomoku_board()._repr_mimebundle_()["text/plain"]
+    sentence = the_notebooks_gomoku_board()._repr_mimebundle_()["text/plain"]
     assert sentence.startswith("A board to play Gomoku on appears here")
     gomoku.assert_static_view(gomoku.cell_index(GOMOKU_CELL), sentence, whole=True)
 
@@ -168,8 +168,9 @@ def test_gomoku_mouse_two_stones_and_the_agents_replies(gomoku_board, gomoku, la
 
 
 def disc_centre(png: bytes, dark: bool) -> tuple[float, float, int, int]:
-    """The centre of the disc in a button's screenshot: the mean position of its dark pixels
-    (a black stone) or of its light ones (a white stone); and the image's size."""
+    """The centre of the disc in a button's screenshot, in pixels from its top left corner:
+    the mean position of the centres of its dark pixels (a black stone) or of its light ones
+    (a white stone); and the image's size."""
     import io
 
     from PIL import Image
@@ -180,13 +181,13 @@ def disc_centre(png: bytes, dark: bool) -> tuple[float, float, int, int]:
     points = [(x, y) for y in range(height) for x in range(width)
               if (pixels[x, y] < 60 if dark else pixels[x, y] > 225)]
     assert len(points) > width * height / 4, "no disc in the screenshot"
-    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points),
-            width, height)
+    return (sum(x for x, _ in points) / len(points) + 0.5,
+            sum(y for _, y in points) / len(points) + 0.5, width, height)
 
 
 def crossing(png: bytes) -> tuple[float, float]:
-    """Where an empty point's two lines cross in its button's screenshot: the column and the
-    row darkest on average."""
+    """Where an empty point's two lines cross in its button's screenshot, in pixels from its
+    top left corner: the centres of the column and of the row darkest on average."""
     import io
 
     from PIL import Image
@@ -201,14 +202,13 @@ def crossing(png: bytes) -> tuple[float, float]:
 
 def test_gomoku_stones_sit_on_their_crossings(gomoku_board, gomoku, lab):
     """Measured in the browser's own pictures of the buttons: each stone's centre is within
-    half a pixel (one device pixel at most) of where the lines of an empty point of the same
-    size cross. The glyph the board drew before sat about 2.5 px low."""
+    half a pixel of where the lines of an empty point of the same size cross, and of its
+    button's middle. The glyph the board drew before sat about 2.5 px low."""
     state, moves = gomoku_board.library()
     assert state.cells[state.geometry.index["j10"]] == 1            # x, the human's
     white = moves[1]                                                # o, the agent's reply
     lab.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});",
                               gomoku_board.square("j10"))
-    ratio = lab.driver.execute_script("return window.devicePixelRatio;")
     empty = [name for name in ("e5", "p15", "e15", "p5")
              if state.cells[state.geometry.index[name]] == 0][0]
     lx, ly = crossing(gomoku_board.square(empty).screenshot_as_png)
@@ -216,9 +216,9 @@ def test_gomoku_stones_sit_on_their_crossings(gomoku_board, gomoku, lab):
         if name == moves[-1]:
             continue                     # the last move wears a frame: its box differs
         cx, cy, width, height = disc_centre(gomoku_board.square(name).screenshot_as_png, dark)
-        assert abs(cx - lx) <= max(1.0, ratio) and abs(cy - ly) <= max(1.0, ratio), \
-            f"{name}: disc centre ({cx:.1f}, {cy:.1f}), crossing ({lx:.1f}, {ly:.1f})"
-        assert abs(cx - width / 2) <= ratio and abs(cy - height / 2) <= ratio
+        assert abs(cx - lx) <= 0.5 and abs(cy - ly) <= 0.5, \
+            f"{name}: disc centre ({cx:.2f}, {cy:.2f}), crossing ({lx:.2f}, {ly:.2f})"
+        assert abs(cx - width / 2) <= 0.5 and abs(cy - height / 2) <= 0.5
 
 
 def test_gomoku_mouse_far_from_the_stones_is_refused_in_words(gomoku_board, gomoku):
