@@ -4,8 +4,13 @@ the stored result).
     python benchmarks/bench_gomoku_project.py                      # print only
     python benchmarks/bench_gomoku_project.py --save course_lib/data/gomoku_project.json
     python benchmarks/bench_gomoku_project.py --quick              # small, to try it out
+    python benchmarks/bench_gomoku_project.py --skip cost --save course_lib/data/gomoku_project.json
+                                        # the SPRTs again; the stored cost part is kept
 
-1. Three SPRTs on the project's game, each on colour-swapped pairs from seeded 4-ply openings
+Each part (``tests``, ``cost``) stores the command, date, machine and load average of the run
+that made it, under ``runs``.
+
+1. Four SPRTs on the project's game, each on colour-swapped pairs from seeded 4-ply openings
    (pentanomial, normalized Elo, H0 0, H1 20, alpha = beta = 0.05, at most ``--max-pairs``
    pairs), every player the compiled alpha-beta with the pattern evaluation
    (``nb10.FastPlayer``):
@@ -15,10 +20,12 @@ the stored result).
      budget of ``--nodes`` nodes a move (the restriction at equal effort);
    - iterative deepening with the table against plain alpha-beta (deepening in board order,
      no table), radius 1, the same budget (the project's design and its planned table, at
-     equal effort).
+     equal effort);
+   - the same with the table's player given ``--fewer-nodes`` nodes a move instead: a node
+     with the table costs more time, and this budget is below the plain player's time.
 
    The budget is counted in nodes, not seconds, so that the games are the same on every
-   machine; the seconds each player spent a move are measured and stored beside.
+   machine; the seconds each player spent a move (wall clock) are measured and stored beside.
 2. The project's "depth 3 = 6 ply", like for like: its board, its rule and its 6 plies, its
    algorithm (iterative deepening, the root reordered by the previous iteration, no table),
    near the stones (radius 1), on the benchmark's middle game and two later positions of
@@ -109,9 +116,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-pairs", type=int, default=200)
     parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--fewer-nodes", type=int, default=15_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--readable-depth", type=int, default=6)
-    parser.add_argument("--skip", choices=("sprt", "cost"), default=None)
+    parser.add_argument("--skip", choices=("tests", "cost"), default=None,
+                        help="skip this part; with --save, keep it as the file stored it")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--save", help="write the result as JSON here")
     args = parser.parse_args()
@@ -119,10 +128,10 @@ def main() -> int:
         args.max_pairs, args.readable_depth = 3, 3
     started = time.perf_counter()
     load = list(os.getloadavg())
-    budget = args.nodes
+    budget, skipped = args.nodes, args.skip
 
     tests = []
-    if args.skip != "sprt":
+    if args.skip != "tests":
         for name, a, b in (
                 ("radius 2 against radius 1, depth 3",
                  study.FastPlayer(radius=2, depth=3), study.FastPlayer(radius=1, depth=3)),
@@ -131,6 +140,9 @@ def main() -> int:
                  study.FastPlayer(radius=2, max_nodes=budget, table_bits=16)),
                 ("deepening + table against plain alpha-beta, equal nodes",
                  study.FastPlayer(radius=1, max_nodes=budget, table_bits=16),
+                 study.FastPlayer(radius=1, max_nodes=budget, reorder=False)),
+                ("deepening + table with fewer nodes against plain alpha-beta",
+                 study.FastPlayer(radius=1, max_nodes=args.fewer_nodes, table_bits=16),
                  study.FastPlayer(radius=1, max_nodes=budget, reorder=False))):
             tests.append(sprt_row(name, a, b, args.max_pairs, args.seed))
             print(f"{name}: {tests[-1]['state']} after {len(tests[-1]['pairs'])} pairs, "
@@ -144,22 +156,30 @@ def main() -> int:
         for k, (name, state) in enumerate(positions):
             cost.append(cost_row(name, state, args.readable_depth if k == 0 else 4))
 
-    result = {
-        "what": "the Gomoku project redone on omok 19x19: SPRTs and the cost of 6 plies",
-        "script": (f"benchmarks/bench_gomoku_project.py --max-pairs {args.max_pairs} --nodes "
-                   f"{args.nodes} --seed {args.seed} --readable-depth {args.readable_depth}"
-                   + (f" --skip {args.skip}" if args.skip else "")),
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
-                   f"{platform.python_version()} ({platform.python_implementation()})",
-        "load_average": load, "seed": args.seed, "nodes_per_move": budget,
-        "sprt_settings": study.SPRT_SETTINGS, "tests": tests, "cost": cost,
-        "seconds": time.perf_counter() - started}
+    run = {"script": (f"benchmarks/bench_gomoku_project.py --max-pairs {args.max_pairs} --nodes "
+                      f"{args.nodes} --fewer-nodes {args.fewer_nodes} --seed {args.seed} "
+                      f"--readable-depth {args.readable_depth}"
+                      + (f" --skip {skipped}" if skipped else "")),
+           "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+           "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
+                      f"{platform.python_version()} ({platform.python_implementation()})",
+           "load_average": load, "seconds": time.perf_counter() - started}
+    result = {"what": "the Gomoku project redone on omok 19x19: SPRTs and the cost of 6 plies",
+              "seed": args.seed, "nodes_per_move": budget, "fewer_nodes": args.fewer_nodes,
+              "sprt_settings": study.SPRT_SETTINGS, "tests": tests, "cost": cost,
+              "runs": {part: run for part in ("tests", "cost") if part != skipped}}
     if args.save:
+        if skipped and os.path.exists(args.save):     # keep the skipped part as it was stored
+            with open(args.save) as stored:
+                old = json.load(stored)
+            result[skipped] = old[skipped]
+            result["runs"][skipped] = old["runs"][skipped]
+            if skipped == "tests":
+                result.update({k: old[k] for k in ("seed", "nodes_per_move", "fewer_nodes")})
         with open(args.save, "w") as out:
             json.dump(result, out, indent=1)
             out.write("\n")
-    print(f"done in {result['seconds']:.0f} s")
+    print(f"done in {run['seconds']:.0f} s")
     return 0
 
 

@@ -7,8 +7,8 @@ position of any game by any agent.
 
 Every game is read from its text form (ATAXX: its FEN; Othello and Gomoku: rows of ``x``, ``o``
 and ``.`` top to bottom separated by ``/``, a space and the side to move; tic-tac-toe: 9 squares
-``X``, ``O`` or ``.``, as ``'X.O/.X./...'``; a Gomoku text's number of rows, 15 or 19, is its board's size)
-and every move is written as its name: a square
+``X``, ``O`` or ``.``, as ``'X.O/.X./...'``; a Gomoku text's number of rows, 15 or 19, is its board's
+size) and every move is written as its name: a square
 (``d3``; an ATAXX jump as source and destination, ``a7c5``; a tic-tac-toe square as its number
 0..8), a pass ``pass``.
 

@@ -97,7 +97,8 @@ def test_the_19x19_board_wins_to_its_edges(line: list[str]) -> None:
     white = [p for p in ("a1", "c1", "e1", "g1") if p not in line]
     states = play_line([line[i] for i in (0, 4, 2, 1, 3)], white, size=19)
     assert all(s.winner() is None for s in states[:-1])
-    assert states[-1].winner() == 1 and [sorted(run) for run in states[-1].fives()] == [sorted(line)]
+    assert states[-1].winner() == 1
+    assert [sorted(run) for run in states[-1].fives()] == [sorted(line)]
 
 
 def test_the_19x19_board() -> None:
@@ -109,7 +110,9 @@ def test_the_19x19_board() -> None:
     assert Gomoku.from_text(start.text()).size == 19
     child = start.play("s19")
     assert child.cells[360] == 1 and child.play("a1").size == 19
-    assert geometry(19).names[geometry(19).centre] == "j10" and len(geometry(19).lines) == 19 + 19 + 37 + 37
+    board = geometry(19)
+    assert board.names[board.centre] == "j10"
+    assert len(board.lines) == 19 + 19 + 37 + 37          # rows, columns, both diagonals
     with pytest.raises(InvalidMoveError, match="15x15 board"):
         Gomoku().play("s19")
 

@@ -26,8 +26,7 @@ from typing import Any, Callable, Sequence
 
 from ..errors import InvalidArgumentError
 from ..exercises import register
-from ..games.gomoku import (FEATURES, SIZES, Gomoku, geometry, line_kind, line_runs,
-                            pattern_counts)
+from ..games.gomoku import FEATURES, Gomoku, geometry, line_kind, line_runs, pattern_counts
 from ..games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
 from ..rng import SplitMix64, check_seed
 from ..strength import Sprt, elo_estimate_pairs
@@ -511,12 +510,12 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     ax.set_xticks(range(size), list(board.columns))
     ax.set_yticks(range(size), range(1, size + 1))
     low, high = -0.7, size - 0.3
-    if window is not None:
-        used = [divmod(i, size) for i, cell in enumerate(state.cells) if cell] or [(size // 2,) * 2]
-        centre = (min(max(r for r, _ in used), size - 1) + min(r for r, _ in used)) / 2
-        middle = (max(c for _, c in used) + min(c for _, c in used)) / 2
-        ax.set_xlim(middle - window / 2, middle + window / 2)
-        ax.set_ylim(centre + window / 2, centre - window / 2)
+    if window is not None:                   # centred on the stones
+        stones = [divmod(i, size) for i, cell in enumerate(state.cells) if cell]
+        rows, columns = zip(*stones) if stones else ((size // 2,), (size // 2,))
+        row, column = (min(rows) + max(rows)) / 2, (min(columns) + max(columns)) / 2
+        ax.set_xlim(column - window / 2, column + window / 2)
+        ax.set_ylim(row + window / 2, row - window / 2)
     else:
         ax.set_xlim(low, high)
         ax.set_ylim(high, low)
@@ -607,7 +606,7 @@ register(
     compare=whole_number)
 
 __all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAME",
-           "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SIZES", "SPRT_SETTINGS", "TACTICS",
+           "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SPRT_SETTINGS", "TACTICS",
            "THREE_EXAMPLES", "WIN", "branching", "depth_table", "draw_runs", "feature_runs",
            "middle_game", "open_threes", "pair_counts", "paired_sprt", "play_game", "position",
            "rule_effects", "seeded_game", "seeded_openings", "sprt_reading", "tactic",

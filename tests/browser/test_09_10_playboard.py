@@ -26,7 +26,8 @@ from course_lib.viz import PlayBoard
 OTHELLO_NOTEBOOK = "09_othello_study.ipynb"
 OTHELLO_CELL = 'PlayBoard(make_agent("alphabeta:depth=4,eval=research"), game="othello")'
 GOMOKU_NOTEBOOK = "10_gomoku.ipynb"
-GOMOKU_CELL = 'PlayBoard(study.FastPlayer(radius=1, max_nodes=20_000, table_bits=16), game="gomoku"'
+GOMOKU_CELL = ('PlayBoard(study.FastPlayer(radius=1, max_nodes=20_000, table_bits=16), '
+               'game="gomoku"')
 GOMOKU_OPTIONS = {"size": 19, "rule": "omok", "radius": 2}
 
 
