@@ -27,6 +27,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .checks import arg_whole
 from .errors import CourseError, InvalidArgumentError
 
 
@@ -206,15 +207,6 @@ def _search_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _radius(text: str) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 3 or not 0 <= int(text) <= 18:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to 18 (0: every empty point; less than the "
-            f"board's side), got {text[:40]!r}")
-    return int(text)
-
-
 def register(commands: Any) -> None:
     """Add the ``search`` command to the subparsers of ``python -m course_lib``."""
     from .agents.spec import describe_agents
@@ -250,7 +242,8 @@ def register(commands: Any) -> None:
     p.add_argument("--rule", choices=("freestyle", "omok"), default=None,
                    help="Gomoku: freestyle (default: every empty point is a move) or omok "
                         "(the Korean rule: a move making two open threes at once is not legal)")
-    p.add_argument("--radius", type=_radius, default=0,
+    p.add_argument("--radius", type=arg_whole(0, 18, why="0: every empty point; less than the "
+                                                   "board's side"), default=0,
                    help="Gomoku: search only the empty points within R points of a stone "
                         "(the Gomoku project's restriction, 1 or 2); 0 (default): every "
                         "empty point")

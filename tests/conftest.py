@@ -19,6 +19,9 @@ from course_lib.ataxx import START_FEN, State
 # --import-mode=importlib pytest does not put this folder on sys.path itself.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+# Student-like answers for test_grader_answers.py: data read by that test, not modules.
+collect_ignore = ["grader_answers"]
+
 GAP_FEN = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 """The spec's second perft position: the start with four blocked squares."""
 

@@ -282,7 +282,7 @@ BAD = [
     (["search", "--game", "gomoku", "mcts:iterations=10,tier=fast"], "ATAXX"),
     (["search", "--game", "othello", "--radius", "2", "greedy"], "Gomoku's options"),
     (["search", "--game", "gomoku", "--radius", "19", "greedy"], "0 to 18"),
-    (["search", "--game", "gomoku", "--radius", "15", "greedy"], "a distance 1..14"),
+    (["search", "--game", "gomoku", "--radius", "15", "greedy"], "from 0 to 14, got 15"),
     (["search", "--game", "othello", "alphabeta:depth=0"], "from 1 to 64"),
 ]
 

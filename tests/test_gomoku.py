@@ -125,7 +125,7 @@ def test_the_19x19_board() -> None:
     (lambda: Gomoku([0] * 225, size=19), InvalidPositionError, "15x15"),
     (lambda: Gomoku.from_text("/".join(["." * 17] * 17) + " x"), InvalidFenError,
      "17 rows; a Gomoku board has 15 or 19 rows"),
-    (lambda: Gomoku(size=19, radius=19), CourseError, "radius must be .* 1..18"),
+    (lambda: Gomoku(size=19, radius=19), CourseError, r"radius .* from 0 to 18, got 19"),
 ])
 def test_bad_sizes_and_rules_are_refused_in_words(make, error, words) -> None:
     with pytest.raises(error, match=words):

@@ -10,7 +10,6 @@ import pytest
 
 from course_lib import grader
 from course_lib.grader import EXERCISES, MISTAKE_KINDS, grade, mistakes, skeleton, solution
-from course_lib.grader import grading
 from course_lib.grader.exercises import SPECS, build_mistake
 
 INF = math.inf
@@ -542,7 +541,8 @@ def test_a_search_that_recurses_under_another_name_is_still_judged():
     result = grade("03-negamax", negamax)
     assert result.verdict == "wrong" and result.mistake == "negamax_sign"
     assert "first value that differs" not in str(result)     # no per-node values to compare
-    assert result.figure() is not None
+    assert result.where == "node root"
+    assert result.figure() is None                # two identical trees would tell nothing
 
 
 def test_a_hint_never_contains_code():
@@ -600,15 +600,14 @@ def test_endless_recursion_is_wrong_and_the_grader_survives():
     assert grade("03-negamax", solution("03-negamax")).verdict == "right"
 
 
-def test_a_loop_that_touches_nothing_is_stopped_by_the_time_limit(monkeypatch):
-    monkeypatch.setattr(grading, "TIME_LIMIT", 0.2)
-
+def test_a_loop_that_touches_nothing_is_stopped_by_the_time_limit():
     def spin(llr, result, p0, p1, alpha, beta):
         while True:
             pass
 
-    result = grade("07-sprt-llr", spin)
-    assert result.verdict == "wrong" and result.student.status == "time"
+    result = grade("07-sprt-llr", spin, seconds=0.5)
+    assert result.verdict == "wrong" and result.student.status == "time" and result.stopped
+    assert "still running after 0.5 seconds" in str(result)
     assert grade("07-sprt-llr", solution("07-sprt-llr")).verdict == "right"
 
 
@@ -685,3 +684,164 @@ def fail_hard_negamax_alphabeta(state, depth, alpha, beta, evaluate):
 
 def test_a_fail_hard_alphabeta_meets_the_contract_and_is_right():
     assert grade("04-alphabeta-negamax", fail_hard_negamax_alphabeta).verdict == "right"
+
+
+# --- The time cap, the child process, and the in-process fallback ------------------------------
+
+def swallowing_search(state, depth, evaluate):
+    """Catches everything, the grader's stops included; never ends at a leaf."""
+    best = None
+    while best is None:
+        try:
+            moves = state.legal_moves()
+            best = max(-swallowing_search(state.apply(m), depth - 1, evaluate)[0]
+                       for m in moves)
+        except:                                          # noqa: E722 - the student's mistake
+            pass
+    return best, None
+
+
+def test_a_search_that_swallows_the_grader_s_stops_is_stopped_at_the_cap_and_said_so():
+    result = grade("03-negamax", swallowing_search, seconds=1)
+    text = str(result)
+    assert result.verdict == "wrong" and result.stopped and result.student.over_budget
+    assert "still running after 1 seconds" in text and "catches every exception" in text
+    assert "a bare except:" in result.hint
+    assert result.case.startswith("the textbook tree")          # the case that was running
+
+
+def test_a_child_that_ignores_the_alarm_is_killed_by_the_parent():
+    import signal
+
+    def deaf(llr, result, p0, p1, alpha, beta):
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        while True:
+            pass
+
+    result = grade("07-sprt-llr", deaf, seconds=0.5)
+    assert result.stopped and "still running after 0.5 seconds" in str(result)
+
+
+def test_a_sleeping_function_is_judged_at_the_cap():
+    import time
+
+    def sleepy(node, c):
+        time.sleep(60)
+
+    result = grade("06-ucb-select", sleepy, seconds=0.5)
+    assert result.verdict == "wrong" and result.stopped
+    assert result.case == "small nodes written out"
+
+
+counted = []
+
+
+def test_what_the_function_prints_is_printed_and_its_changes_stay_in_the_child(capsys):
+    def chatty(node, c):
+        print("choosing at", node.name, "." * 100)
+        counted.append(node.name)
+        return solution("06-ucb-select")(node, c)
+
+    assert grade("06-ucb-select", chatty).verdict == "right"
+    printed = capsys.readouterr().out
+    assert printed.startswith("choosing at root ...") and "more characters printed" in printed
+    assert len(printed) < 4100
+    assert counted == []                    # the function ran in the child process
+
+
+def test_a_function_that_ends_its_process_is_wrong_and_the_grader_goes_on():
+    import os
+
+    def leave(llr, result, p0, p1, alpha, beta):
+        os._exit(0)
+
+    result = grade("07-sprt-llr", leave)
+    assert result.verdict == "wrong" and "the process running it ended" in str(result)
+    assert grade("07-sprt-llr", solution("07-sprt-llr")).verdict == "right"
+
+
+def test_without_a_child_process_the_cases_run_here_under_the_same_cap(monkeypatch, capsys):
+    from course_lib.grader import isolation
+    monkeypatch.setattr(isolation, "ISOLATE", False)
+
+    def spin(llr, result, p0, p1, alpha, beta):
+        print("thinking")
+        while True:
+            pass
+
+    result = grade("07-sprt-llr", spin, seconds=0.5)
+    assert result.stopped and "still running after 0.5 seconds" in str(result)
+    assert capsys.readouterr().out.startswith("thinking\n")
+    assert grade("03-negamax", solution("03-negamax")).verdict == "right"
+    assert grade("03-negamax", endless_search).student.status == "budget"
+
+
+# --- Not answered, numbers, hints that fit, twice-searched nodes, tables -----------------------
+
+def test_only_the_skeleton_s_body_is_not_answered_yet():
+    namespace: dict = {}
+    exec("def backpropagate(path, outcome):\n    pass\n", namespace)      # no source to read
+    assert grade("06-backpropagate", namespace["backpropagate"]).verdict == "not answered yet"
+    exec("def backpropagate(path, outcome):\n"
+         "    for node in path:\n"
+         "        visits = node.visits\n"
+         "        visits += 1\n", namespace)
+    result = grade("06-backpropagate", namespace["backpropagate"])
+    assert result.verdict == "wrong" and "changed no node" in str(result)
+
+
+def test_numpy_numbers_are_numbers():
+    import numpy as np
+
+    def evaluate(state, player):
+        return np.int64(solution("02-evaluation")(state, player))
+
+    def sprt_step(llr, result, p0, p1, alpha, beta):
+        new, decision = solution("07-sprt-llr")(llr, result, p0, p1, alpha, beta)
+        return np.float64(new), decision
+
+    assert grade("02-evaluation", evaluate).verdict == "right"
+    assert grade("07-sprt-llr", sprt_step).verdict == "right"
+
+
+def test_a_node_searched_twice_is_named_with_both_visits():
+    def negamax(state, depth, evaluate):
+        moves = state.legal_moves()
+        if depth == 0 or not moves:
+            return evaluate(state, state.to_move), None
+        best, best_move = -INF, None
+        for move in moves:
+            if -negamax(state.apply(move), depth - 1, evaluate)[0] > best:
+                best, best_move = -negamax(state.apply(move), depth - 1, evaluate)[0], move
+        return best, best_move
+
+    result = grade("03-negamax", negamax)
+    assert "searched node 0.0 a second time (visit 4; the first was visit 3)" in str(result)
+    assert result.divergence == (0, 0) and result.where == "node 0.0"
+    labels = {t.get_text() for ax in result.figure().axes for t in ax.texts}
+    assert "x2" in labels
+
+
+def test_a_table_difference_names_the_first_differing_entry_and_draws_nothing():
+    spec = SPECS["05-table-probe-store"]
+    kind_wrong = next(m for m in spec.mistakes if m.key == "table_kind_wrong")
+    result = grade("05-table-probe-store", build_mistake(spec, kind_wrong))
+    text = str(result)
+    assert ("after search 1 (depth 1) the table differs first at the entry of node root (key "
+            "()): yours holds (depth 1, value 14, kind 'upper', move 2), the right one (depth 1, "
+            "value 14, kind 'exact', move 2)") in text
+    assert result.figure() is None
+
+
+def test_a_search_that_evaluates_inner_nodes_is_wrong_at_the_first_one():
+    def negamax(state, depth, evaluate):
+        here = evaluate(state, state.to_move)
+        moves = state.legal_moves()
+        if depth == 0 or not moves:
+            return here, None
+        return max((-negamax(state.apply(m), depth - 1, evaluate)[0], -i, m)
+                   for i, m in enumerate(moves))[::2]
+
+    result = grade("03-negamax", negamax)
+    assert "evaluated node root (evaluation 1), which the right one does not evaluate" \
+        in str(result)

@@ -59,6 +59,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from ..checks import check_player, describe, is_whole, whole
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
 from ..rng import SplitMix64
@@ -343,26 +344,31 @@ class Gomoku:
     def __init__(self, cells: Sequence[int] | None = None, to_move: int | None = None, *,
                  size: int | None = None, rule: str = "freestyle", radius: int = 0,
                  last_move: str | None = None) -> None:
+        if size is not None and (not is_whole(size) or size not in SIZES):
+            raise InvalidArgumentError(f"size must be 15 or 19 (the board's side), got "
+                                       f"{describe(size)}")
         if cells is None:
-            board = geometry(DEFAULT_SIZE if size is None else size)
-            cells = (EMPTY,) * board.points
-        else:
+            cells = (EMPTY,) * geometry(DEFAULT_SIZE if size is None else size).points
+        try:
             cells = tuple(cells)
-            side = math.isqrt(len(cells))
-            if side * side != len(cells) or side not in SIZES:
-                raise InvalidPositionError(f"a Gomoku board is 225 cells (15x15) or 361 "
-                                           f"(19x19), got {len(cells)}")
-            if size is not None and size != side:
-                raise InvalidPositionError(f"size={size!r} but the cells make a {side}x{side} "
-                                           "board")
-            board = geometry(side)
-            if any(c not in SYMBOLS for c in cells):
-                raise InvalidPositionError("a Gomoku cell is 0 (empty), 1 (black, x) or 2 "
-                                           "(white, o)")
+        except TypeError:
+            raise InvalidPositionError(f"a Gomoku board is a sequence of 225 cells (15x15) or "
+                                       f"361 (19x19), got {describe(cells)}") from None
+        side = math.isqrt(len(cells))
+        if side * side != len(cells) or side not in SIZES:
+            raise InvalidPositionError(f"a Gomoku board is 225 cells (15x15) or 361 "
+                                       f"(19x19), got {len(cells)}")
+        if size is not None and size != side:
+            raise InvalidPositionError(f"size={size!r} but the cells make a {side}x{side} "
+                                       "board")
+        board = geometry(side)
+        if any(not is_whole(c) or c not in SYMBOLS for c in cells):
+            raise InvalidPositionError("each of a Gomoku board's cells is 0 (empty), 1 (black, "
+                                       "x) or 2 (white, o)")
         _check_rule(rule)
-        if not isinstance(radius, int) or isinstance(radius, bool) or not 0 <= radius < board.size:
-            raise InvalidArgumentError(f"radius must be 0 (every empty point) or a distance "
-                                       f"1..{board.size - 1}, got {radius!r}")
+        whole(radius, "radius (0: every empty point, else a distance)", 0, board.size - 1)
+        if to_move is not None:
+            check_player(to_move, "to_move")
         black, white = cells.count(BLACK), cells.count(WHITE)
         if black - white not in (0, 1):
             raise InvalidPositionError(
@@ -426,8 +432,10 @@ class Gomoku:
     def forbidden(self, move: str) -> bool:
         """Is ``move`` (an empty point) a double three for the side to move? Always False in
         freestyle."""
-        return self.rule == "omok" and is_double_three(self.cells, self.geometry.index[move],
-                                                       self.to_move)
+        index = self.geometry.index[parse_move(move, self.size)]
+        if self.cells[index] != EMPTY:
+            raise IllegalMoveError(f"{move!r} is not an empty point of this board")
+        return self.rule == "omok" and is_double_three(self.cells, index, self.to_move)
 
     def _rules_moves(self) -> list[str]:
         cells, me, names = self.cells, self.to_move, self.geometry.names
@@ -459,8 +467,7 @@ class Gomoku:
         >>> Gomoku().candidate_moves()
         ['h8']
         """
-        if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
-            raise InvalidArgumentError(f"radius must be a whole number >= 1, got {radius!r}")
+        whole(radius, "radius", 1, self.size - 1)
         board = self.geometry
         if self._winner or self._stones == len(self.cells):
             return []
@@ -600,6 +607,7 @@ class Gomoku:
 
     def stones(self, player: int) -> int:
         """How many stones ``player`` has on the board."""
+        check_player(player)
         return self.cells.count(player)
 
     def zobrist(self) -> int:

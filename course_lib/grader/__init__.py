@@ -2,10 +2,15 @@
 
 The student writes plain code against the game interface; ``grade`` hands it traced positions
 (see ``course_lib.grader.trace``), runs it on explicit trees (one with passes), tic-tac-toe
-and ATAXX positions, and compares the move, the value and the exact sequence of nodes visited
-with the reference solution. On a mismatch the result names the first node where the two
-differ, draws both searches side by side, and gives a hint for the kind of mistake when the
-student's search does exactly what a known mistaken variant does.
+and ATAXX positions, with player 1 and with player 2 to move, and compares the move, the value,
+the nodes evaluated and the exact sequence of nodes visited (a node searched twice is visited
+twice) with the reference solution. The function runs in a child process stopped at a time cap
+for the whole call (see ``course_lib.grader.isolation``), so ``grade`` always returns. On a
+mismatch the result names the first place where the two differ (a node, a game, a position, a
+table entry), draws both searches side by side, and gives a hint for the kind of mistake when
+a known mistaken variant does what the student's function does on every case where it goes
+wrong; otherwise the report says what it saw there. "Not answered yet" is only for a function
+whose body is still the skeleton's.
 
 >>> from course_lib.grader import grade, skeleton, solution, EXERCISES
 >>> EXERCISES[:3]

@@ -52,14 +52,25 @@ CUT_TREE = [[3, 8], [2, 9, 1], [3, 4], [7, 5]]
 
 WINDOW_TREE = [[7, 3, 8], [2, 9, 6], [4, 1, 5]]
 
+DEEPENING_TREE = [[[2, 8], [7, 7]], [[5, 7], [4, 4]], [[7, 6], [2, 1]]]
+"""The best move changes with the depth: move 2 at depth 1, move 1 at depth 2, move 0 at 3."""
+
 TTT_POSITIONS = ["X.O/.X./O..", "XO./.O./..X", "X../.O./..."]
 """Tic-tac-toe positions (X moves first; the side to move follows from the marks)."""
+
+TTT_O_TO_MOVE = ["X.O/.X./...", "XX./.O./..."]
+"""Tic-tac-toe positions with O to move (O must block X's diagonal in the first, X's row in
+the second)."""
 
 ATAXX_FENS = [
     "x5o/7/7/7/7/7/o5x x 0 1",
     "xxxxxxx/xxxxxxx/xxxxxxx/ooooooo/ooooooo/7/7 x 0 9",
 ]
 """ATAXX positions searched to depth 2; in the second, x has no move and must pass."""
+
+ATAXX_O_TO_MOVE = ["x5o/1x5/7/7/7/7/o5x o 0 1",
+                   "xxxxxxx/xxxxxxx/xxxxx2/xxxo3/ooooooo/ooooooo/ooooooo o 0 20"]
+"""ATAXX positions with o to move: after x's first clone, and an ending."""
 
 EVAL_FENS = [
     "x5o/7/7/7/7/7/o5x x 0 1",
@@ -69,6 +80,13 @@ EVAL_FENS = [
     "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/ooooo2/oooo3 o 0 30",
     "ooooooo/ooooooo/ooooooo/oooxooo/ooooooo/ooooooo/oooooo1 x 0 40",
 ]
+
+
+def second_player_tree(tree: Any) -> GameTree:
+    """An explicit tree with player 2 to move at its root (leaf values stay player 1's)."""
+    state = GameTree(tree)
+    state.to_move = 2
+    return state
 
 
 def ataxx(fen: str) -> Any:

@@ -1,9 +1,9 @@
 """The implement-it exercises: what each asks, the cases it runs, the mistakes it recognises.
 
 A mistake is a variant of the reference solution with one classic error (its source is the
-reference's with a few words changed, as a student would write it). The grader runs every
-variant on the cases and, when a student's function does exactly what one variant does, gives
-that variant's hint.
+reference's with a few words changed, as a student would write it); a kind may have several.
+The grader runs every variant on the cases and, when one does what a student's function does on
+every case where the function goes wrong, gives that kind's hint.
 """
 
 from __future__ import annotations
@@ -71,6 +71,9 @@ MISTAKE_KINDS: dict[str, str] = {
                    "what does that player want?",
     "wrong_view": "the evaluation is taken from the wrong side's view: whose view does each "
                   "value in this search have to be written from?",
+    "max_is_player_one": "player 1 is taken for MAX: the values are for the player the search "
+                         "is given, who need not be player 1; at whose nodes is the largest "
+                         "value taken?",
     "deadline_never_checked": "the deadline is never checked between iterations: is it worth "
                               "starting a search that cannot finish?",
     "search_after_timeout": "the search goes on after an iteration ran out of time: what does "
@@ -85,6 +88,9 @@ MISTAKE_KINDS: dict[str, str] = {
                          "shallower (or deeper) search is not this search's value.",
     "table_bounds_as_exact": "every table entry is used as an exact value: what does a node "
                              "that failed high (or low) know about its true value?",
+    "table_bound_replaces_window": "a stored bound replaces an end of the window: a bound "
+                                   "says the value is at least (or at most) something; when "
+                                   "the window already says more, what should change?",
     "table_kind_wrong": "the stored kind is decided with the wrong alpha: the window changes "
                         "while the moves are searched; which alpha says whether the node "
                         "failed low?",
@@ -141,10 +147,14 @@ def SEARCH_COMMON_MINMAX() -> list[Mistake]:
     return [
         _m("depth_not_decreased", ("depth - 1,", "depth,")),
         _m("depth_off_by_one", ("if depth == 0 or", "if depth == 1 or")),
+        _m("depth_off_by_one", ("if depth == 0 or", "if depth < 0 or")),
         _m("ties_replaced", ("if value > best:", "if value >= best:"),
            ("if value < best:", "if value <= best:")),
         _m("wrong_view", ("return evaluate(state, player), None",
                           "return evaluate(state, state.to_move), None")),
+        _m("wrong_view", ("return evaluate(state, player), None",
+                          "return evaluate(state, 1), None")),
+        _m("max_is_player_one", ("if state.to_move == player:", "if state.to_move == 1:")),
         _m("pass_missing", ("    moves = state.legal_moves()\n",
                             "    moves = [m for m in state.legal_moves() if not is_pass(m)]\n")),
     ]
@@ -154,9 +164,12 @@ def SEARCH_COMMON_NEGAMAX() -> list[Mistake]:
     return [
         _m("depth_not_decreased", ("depth - 1,", "depth,")),
         _m("depth_off_by_one", ("if depth == 0 or", "if depth == 1 or")),
+        _m("depth_off_by_one", ("if depth == 0 or", "if depth < 0 or")),
         _m("ties_replaced", ("if value > best:", "if value >= best:")),
         _m("wrong_view", ("return evaluate(state, state.to_move), None",
                           "return evaluate(state, 1), None")),
+        _m("wrong_view", ("return evaluate(state, state.to_move), None",
+                          "return evaluate(state, 3 - state.to_move), None")),
         _m("pass_missing", ("    moves = state.legal_moves()\n",
                             "    moves = [m for m in state.legal_moves() if not is_pass(m)]\n")),
     ]
@@ -220,6 +233,9 @@ _add(Spec("05-table-probe-store", solutions.table_search, "table", "search with 
     _m("table_wrong_depth", ("if entry_depth == depth:", "if True:")),
     _m("table_wrong_depth", ("if entry_depth == depth:", "if entry_depth >= depth:")),
     _m("table_bounds_as_exact", ("            if entry_kind == \"exact\":", "            if True:")),
+    _m("table_bound_replaces_window", ("alpha = max(alpha, entry_value)", "alpha = entry_value"),
+       ("beta = min(beta, entry_value)", "beta = entry_value")),
+    _m("table_bound_replaces_window", ("alpha = max(alpha, entry_value)", "alpha = entry_value")),
     _m("table_kind_wrong", ("if best <= alpha_on_entry:", "if best <= alpha:")),
     _m("table_move_not_first", ("        if entry_move in moves:", "        if False:")),
     _m("table_never_stored", ("    table[key] = (depth, best, kind, best_move)\n", "")),
@@ -232,6 +248,9 @@ _add(Spec("06-ucb-select", solutions.ucb_select, "ucb", "UCB selection", [
         "    for child in node.children:\n        if child.visits == 0:\n            continue\n        score")),
     _m("ucb_wrong_log", ("math.sqrt(2 * log_n / child.visits)",
                          "math.sqrt(2 * math.log(child.visits) / child.visits)")),
+    _m("ucb_wrong_log", ("log_n = math.log(node.visits)", "log_n = math.log(node.visits + 1)")),
+    _m("ucb_wrong_log", ("log_n = math.log(node.visits)",
+                         "log_n = math.log(sum(c.visits for c in node.children))")),
     _m("ucb_wrong_side", ("score = child.wins / child.visits", "score = 1 - child.wins / child.visits")),
     _m("ucb_factor_missing", ("math.sqrt(2 * log_n / child.visits)", "math.sqrt(log_n / child.visits)")),
     _m("ucb_no_sqrt", ("math.sqrt(2 * log_n / child.visits)", "(2 * log_n / child.visits)")),
@@ -245,6 +264,8 @@ _add(Spec("06-backpropagate", solutions.backpropagate, "backprop", "backpropagat
     _m("leaf_only", ("for node in path:", "for node in path[-1:]:")),
     _m("draw_not_half", ("            node.wins += outcome\n", "            node.wins += outcome == 1\n"),
        ("            node.wins += 1 - outcome\n", "            node.wins += outcome == 0\n")),
+    _m("draw_not_half", ("            node.wins += outcome\n", "            node.wins += outcome != 0\n"),
+       ("            node.wins += 1 - outcome\n", "            node.wins += outcome != 1\n")),
 ]))
 
 _add(Spec("07-sprt-llr", solutions.sprt_step, "sprt", "SPRT", [
@@ -256,6 +277,8 @@ _add(Spec("07-sprt-llr", solutions.sprt_step, "sprt", "SPRT", [
     _m("llr_draw_as_loss", ("elif result == 0:", "else:")),
     _m("sprt_bounds_swapped", ("math.log(beta / (1 - alpha))", "math.log(alpha / (1 - beta))"),
        ("math.log((1 - beta) / alpha)", "math.log((1 - alpha) / beta)")),
+    _m("sprt_bounds_swapped", ("math.log(beta / (1 - alpha))", "math.log(alpha / (1 - beta))")),
+    _m("sprt_bounds_swapped", ("math.log((1 - beta) / alpha)", "math.log((1 - alpha) / beta)")),
     _m("sprt_bounds_not_log", ("math.log(beta / (1 - alpha))", "beta / (1 - alpha)"),
        ("math.log((1 - beta) / alpha)", "(1 - beta) / alpha")),
 ]))

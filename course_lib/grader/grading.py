@@ -1,13 +1,16 @@
-"""Running a student's function on the cases, comparing it with the reference, explaining.
+"""Running a function on the cases, comparing it with the reference, in this process.
 
-``grade(name, function)`` never raises: whatever the function does (loops, raises, returns
-garbage, changes the position it was given), the answer is a ``GradeResult``.
+``run_case`` never raises: whatever the function does (loops, raises, returns garbage, changes
+the position it was given), the answer is an ``Outcome``. The student's own function is run
+through ``course_lib.grader.isolation``, which calls ``run_case`` in a child process that can
+be stopped; the reference and the known mistaken variants are run here.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+import numbers
 import os
 import signal
 import threading
@@ -22,8 +25,9 @@ from .trace import BudgetExceeded, Trace, TracedState, snapshot
 
 INF = math.inf
 GRADER_DIR = os.path.dirname(os.path.abspath(__file__))
-TIME_LIMIT = 3.0
-"""Seconds one case may take before the student's function is stopped."""
+CASE_SECONDS = 10.0
+"""Seconds one case of a known mistaken variant may take (they run in this process, stopped
+by their node budget long before: this is only a backstop)."""
 MIN_BUDGET = 2000
 BUDGET_FACTOR = 20
 """A case's node budget: BUDGET_FACTOR times the reference's work, at least MIN_BUDGET."""
@@ -38,10 +42,11 @@ class _TimeUp(BudgetExceeded):
 # --- Limits ----------------------------------------------------------------------------------
 
 @contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise ``_TimeUp`` in the running code after ``seconds`` (main thread, Unix); elsewhere
-    only the node budget holds."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise ``_TimeUp`` in the running code after ``seconds`` (main thread, Unix); elsewhere,
+    or with ``seconds`` None, only the node budget holds."""
+    if seconds is None or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
         yield
         return
 
@@ -49,7 +54,7 @@ def time_limit(seconds: float) -> Iterator[None]:
         raise _TimeUp(f"more than {seconds:g} seconds")
 
     old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001), 0.05)
     try:
         yield
     finally:
@@ -64,69 +69,117 @@ class Outcome:
     """What a function did on one case."""
 
     status: str
-    """'ok', 'budget' (too many nodes), 'time', 'error', 'garbage', 'mutated', 'none'."""
+    """'ok', 'budget' (too many nodes), 'recursion' (calls without end), 'time', 'error',
+    'garbage' or 'mutated'."""
     visits: list = field(default_factory=list)
+    """The contacts with nodes (see ``Trace.visits``); empty where nodes do not matter."""
     result: Any = None
     message: str = ""
     work: int = 0
     returns: list = field(default_factory=list)
     """(node, value) for each call of the searched function, in the order they returned; empty
     when the function does not call itself by its own name."""
+    evaluated: list = field(default_factory=list)
+    """The nodes the evaluation was called on, in order (a search's leaves)."""
+    keys: dict = field(default_factory=dict)
+    """For a search with a table: repr(key) -> the node where the key was first asked."""
+    iterations: list = field(default_factory=list)
+    """For iterative deepening: (depth, best move) of each search that finished."""
+    over_budget: bool = False
+    """The function went on after the node budget stopped it (it caught the grader's stop)."""
 
 
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, float) or isinstance(b, float):
-        if isinstance(a, (int, float)) and isinstance(b, (int, float)) \
-                and not isinstance(a, bool) and not isinstance(b, bool):
+def is_number(value: Any) -> bool:
+    """A real number that is not a bool and not NaN (numpy's scalars are numbers too)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value
+
+
+def _plain(value: Any) -> Any:
+    """A number as Python's int or float (numpy scalars included); anything else unchanged."""
+    if not is_number(value):
+        return value
+    return int(value) if isinstance(value, numbers.Integral) else float(value)
+
+
+def _portable(value: Any) -> Any:
+    """``value`` made of plain numbers, strings, None and tuples, so that it can be compared
+    and sent between processes: anything else becomes its text (a move its name)."""
+    if value is None or isinstance(value, (str, bool)):
+        return value
+    if is_number(value):
+        return _plain(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(_portable(v) for v in value)
+    return short(value, str)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal, numbers up to rounding (numpy's scalars as Python's)."""
+    if is_number(a) and is_number(b):
+        a, b = _plain(a), _plain(b)
+        if isinstance(a, float) or isinstance(b, float):
             if math.isinf(a) or math.isinf(b):
                 return a == b
             return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-        return False
+        return a == b
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return a == b
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if is_number(a) or is_number(b):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:                               # noqa: BLE001 - any object may be returned
+        return False
 
 
 def same_outcome(a: Outcome, b: Outcome) -> bool:
-    """Do two outcomes show the same behaviour? Searches cut off by the budget agree when one
-    visited the other's nodes and more, in the same order."""
-    if a.status != b.status:
+    """Do two outcomes show the same behaviour: the same nodes visited and evaluated, the same
+    result? Searches without end (stopped by the budget, or by the stack's depth) agree when
+    one visited the other's nodes and more, in the same order."""
+    endless = ("budget", "recursion")               # where either stops depends on the stack
+    if a.status != b.status and not (a.status in endless and b.status in endless):
         return False
-    if a.status in ("budget", "time"):
+    if a.status in endless + ("time",):
         n = min(len(a.visits), len(b.visits))
         return n > 0 and a.visits[:n] == b.visits[:n]
     if a.status in ("error", "garbage", "mutated"):
         return a.visits == b.visits and a.message.splitlines()[-1:] == b.message.splitlines()[-1:]
-    return a.visits == b.visits and _same(a.result, b.result)
+    return a.visits == b.visits and a.evaluated == b.evaluated and same(a.result, b.result)
 
 
 class _Garbage(Exception):
     pass
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) \
-        and not (isinstance(value, float) and math.isnan(value))
+class _Mutated(Exception):
+    pass
+
+
+def _returned_none(what: str) -> str:
+    return f"it returned None; {what} (is a return missing, or does one path end without it?)"
 
 
 def _pair(raw: Any, root_moves: list, what: str) -> tuple:
-    if not isinstance(raw, tuple) or len(raw) != 2:
-        raise _Garbage(f"it returned {_short(raw)}; {what} returns a pair (value, move)")
+    if raw is None:
+        raise _Garbage(_returned_none(f"{what} returns a pair (value, move)"))
+    if not isinstance(raw, (tuple, list)) or len(raw) != 2:
+        raise _Garbage(f"it returned {short(raw)}; {what} returns a pair (value, move)")
     value, move = raw
-    if not _number(value):
-        raise _Garbage(f"it returned the value {_short(value)}; a value is a number")
+    if not is_number(value):
+        raise _Garbage(f"it returned the value {short(value)}; a value is a number")
     if move is not None and move not in root_moves:
-        raise _Garbage(f"it returned the move {_short(move)}, which is not a legal move at the "
+        raise _Garbage(f"it returned the move {short(move)}, which is not a legal move at the "
                        f"root")
-    return value, move
+    return _plain(value), move
 
 
-def _short(value: Any) -> str:
+def short(value: Any, text: Callable[[Any], str] = repr) -> str:
+    """``text(value)`` cut to 60 characters; never raises."""
     try:
-        text = repr(value)
+        written = text(value)
     except Exception:                           # noqa: BLE001 - any object may be returned
-        text = f"<a {type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
+        written = f"<a {type(value).__name__}>"
+    return written if len(written) <= 60 else written[:57] + "..."
 
 
 # --- Cases -----------------------------------------------------------------------------------
@@ -137,6 +190,7 @@ class Case:
     run: Callable[[Callable, Trace], Any]
     """Runs the function on this case, returns the comparable result (may raise _Garbage)."""
     drawable: bool = False
+    """A search over nodes: its visits are compared, and drawn when they differ."""
     tree: Any = None
     """For an explicit tree: the tree, so that the picture can show all of it."""
 
@@ -152,30 +206,58 @@ def tree_leaves(tree: Any, path: tuple = ()) -> dict[tuple, Any]:
     return nodes
 
 
+FULL = (-INF, INF)
+
+
 def _search_cases(spec: Spec) -> list[Case]:
+    """The positions a search exercise runs on; the first ones have player 1 to move, the
+    later ones player 2 (a search written for player 1 only fails there)."""
     name = spec.name
-    items: list[tuple[str, Callable[[], Any], int, Callable, tuple, Any]] = []
-    full = (-INF, INF)
-    for label, tree, depth in [("the textbook tree", C.TEXTBOOK_TREE, 2),
-                               ("a tree with passes", C.PASS_TREE, 3),
-                               ("a tree with a tie", C.TIE_TREE, 2),
-                               ("a tree with an equal child", C.CUT_TREE, 2),
-                               ("a three-ply tree", C.DEEP_TREE, 3),
-                               ("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]:
-        items.append((f"{label} (depth {depth})", lambda t=tree: C.GameTree(t), depth,
-                      C.tree_evaluation, full, tree))
-    if name.startswith("04"):
-        items.append(("a tree searched with the window (5, 10) (depth 2)",
-                      lambda: C.GameTree(C.WINDOW_TREE), 2, C.tree_evaluation, (5, 10),
-                      C.WINDOW_TREE))
+    minmax = name in ("03-minimax", "04-alphabeta-minmax")
+    windowed = name.startswith("04")
+    second = C.second_player_tree
+
+    def tree(label: str, nodes: Any, depth: int, make: Callable = C.GameTree,
+             window: tuple = FULL, player: int | None = None) -> tuple:
+        return (f"{label} (depth {depth})", lambda: make(nodes), depth, C.tree_evaluation,
+                window, nodes, player)
+
+    items = [tree("the textbook tree", C.TEXTBOOK_TREE, 2),
+             tree("a tree with passes", C.PASS_TREE, 3),
+             tree("a tree with a tie", C.TIE_TREE, 2),
+             tree("a tree with an equal child", C.CUT_TREE, 2),
+             tree("a three-ply tree", C.DEEP_TREE, 3),
+             tree("a three-ply tree cut at depth 2", C.DEEP_TREE, 2)]
+    if windowed:
+        items.append(tree("a tree searched with the window (5, 10)", C.WINDOW_TREE, 2,
+                          window=(5, 10)))
     for text in C.TTT_POSITIONS:
         items.append((f"tic-tac-toe {text} (depth 3)", lambda t=text: C.ttt(t), 3,
-                      C.ttt_evaluation, full, None))
+                      C.ttt_evaluation, FULL, None, None))
     for fen in C.ATAXX_FENS:
         items.append((f"ATAXX {fen} (depth 2)", lambda f=fen: C.ataxx(f), 2,
-                      C.ataxx_evaluation, full, None))
-    return [Case(label, _search_runner(name, make, depth, evaluation, window), drawable=True,
-                 tree=tree) for label, make, depth, evaluation, window, tree in items]
+                      C.ataxx_evaluation, FULL, None, None))
+    items += [tree("the textbook tree with player 2 to move at the root", C.TEXTBOOK_TREE, 2,
+                   second),
+              tree("a tree with passes with player 2 to move at the root", C.PASS_TREE, 3,
+                   second),
+              tree("a three-ply tree with player 2 to move at the root", C.DEEP_TREE, 3,
+                   second)]
+    if minmax:
+        items.append(tree("the textbook tree with player 2 to move at the root, values for "
+                          "player 1: the root is MIN", C.TEXTBOOK_TREE, 2, second, player=1))
+    if windowed:
+        items.append(tree("a tree with player 2 to move at the root, searched with the window "
+                          "(-6, -3)", C.WINDOW_TREE, 2, second, window=(-6, -3)))
+    for text in C.TTT_O_TO_MOVE:
+        items.append((f"tic-tac-toe {text}, O to move (depth 3)", lambda t=text: C.ttt(t), 3,
+                      C.ttt_evaluation, FULL, None, None))
+    for fen in C.ATAXX_O_TO_MOVE:
+        items.append((f"ATAXX {fen}, o to move (depth 2)", lambda f=fen: C.ataxx(f), 2,
+                      C.ataxx_evaluation, FULL, None, None))
+    return [Case(label, _search_runner(name, make, depth, evaluation, window, player),
+                 drawable=True, tree=nodes)
+            for label, make, depth, evaluation, window, nodes, player in items]
 
 
 @contextlib.contextmanager
@@ -190,7 +272,7 @@ def recording_returns(fn: Callable, trace: Trace) -> Iterator[Callable]:
         raw = fn(*args, **kwargs)
         state = args[0] if args else None
         if isinstance(state, TracedState):
-            value = raw[0] if isinstance(raw, tuple) and raw else raw
+            value = raw[0] if isinstance(raw, (tuple, list)) and raw else raw
             trace.returns.append((state._path, value))
         return raw
 
@@ -205,7 +287,7 @@ def recording_returns(fn: Callable, trace: Trace) -> Iterator[Callable]:
 
 
 def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
-                   window: tuple) -> Callable:
+                   window: tuple, player: int | None) -> Callable:
     def run(student: Callable, trace: Trace) -> Any:
         with recording_returns(student, trace) as fn:
             return _run_search(fn, trace)
@@ -216,22 +298,21 @@ def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
         root = TracedState(inner, trace)
         evaluate = trace.traced_evaluation(evaluation)
         alpha, beta = window
+        for_player = inner.to_move if player is None else player
         try:
             if name == "03-minimax":
-                raw = fn(root, depth, inner.to_move, evaluate)
+                raw = fn(root, depth, for_player, evaluate)
             elif name == "03-negamax":
                 raw = fn(root, depth, evaluate)
             elif name == "04-alphabeta-minmax":
-                raw = fn(root, depth, alpha, beta, inner.to_move, evaluate)
+                raw = fn(root, depth, alpha, beta, for_player, evaluate)
             else:
                 raw = fn(root, depth, alpha, beta, evaluate)
         finally:
             if snapshot(inner) != before:
                 raise _Mutated("it changed the position it was given")
-        if raw is ... or (raw is None and trace.work == 0):
-            raise _NotAnswered
         value, move = _pair(raw, inner.legal_moves(), "the search")
-        if window != (-INF, INF):           # the contract: exact inside, a bound outside
+        if window != FULL:                  # the contract: exact inside, a bound outside
             if value <= alpha:
                 return ("at most alpha", None)
             if value >= beta:
@@ -240,23 +321,28 @@ def _search_runner(name: str, make: Callable, depth: int, evaluation: Callable,
     return run
 
 
-class _Mutated(Exception):
-    pass
-
-
-class _NotAnswered(Exception):
-    pass
-
-
 class _OutOfTime(Exception):
     pass
 
 
+def _leaf_value(node: TracedState) -> Any:
+    inner = node._state
+    if hasattr(inner, "material"):
+        return C.ataxx_evaluation(inner, inner.to_move)
+    if hasattr(inner, "open_lines"):
+        return C.ttt_evaluation(inner, inner.to_move)
+    return C.tree_evaluation(inner, inner.to_move)
+
+
 def given_search(trace: Trace, deadline: float) -> Callable:
     """The search handed to a student's iterative deepening: negamax alpha-beta to ``depth``,
-    the root moves in the order given; None when the clock passes ``deadline``."""
+    the root moves in the order given; None when the clock passes ``deadline``. Each finished
+    search is written down in ``trace.iterations`` as (depth, best move)."""
 
     def search(state: Any, depth: int, moves: list) -> Any:
+        if not isinstance(depth, numbers.Integral) or isinstance(depth, bool) or depth < 1:
+            raise ValueError(f"search(state, depth, moves) searches depth 1 or more; it was "
+                             f"given depth {short(depth)}")
         inner = state._state if isinstance(state, TracedState) else state
         root = TracedState(inner, trace, (f"depth {depth}",))
         counter = [0]
@@ -270,9 +356,7 @@ def given_search(trace: Trace, deadline: float) -> Callable:
             visit()
             children = node.legal_moves()
             if d == 0 or not children:
-                return node.material(node.to_move) if hasattr(inner, "material") \
-                    else C.ttt_evaluation(node, node.to_move) if hasattr(inner, "open_lines") \
-                    else C.tree_evaluation(node._state, node.to_move)
+                return _leaf_value(node)
             best = -INF
             for m in children:
                 best = max(best, -negamax(node.apply(m), d - 1, -beta, -alpha))
@@ -293,6 +377,7 @@ def given_search(trace: Trace, deadline: float) -> Callable:
                 alpha = max(alpha, best)
         except _OutOfTime:
             return None
+        trace.iterations.append((depth, best_move))
         return best, best_move, root_values
 
     return search
@@ -301,7 +386,10 @@ def given_search(trace: Trace, deadline: float) -> Callable:
 DEEPENING_POSITIONS = [("tic-tac-toe X../.O./...", lambda: C.ttt("X../.O./..."), 5),
                        ("ATAXX x5o/7/7/7/7/7/o5x x 0 1",
                         lambda: C.ataxx("x5o/7/7/7/7/7/o5x x 0 1"), 3),
-                       ("a three-ply tree", lambda: C.GameTree(C.DEEP_TREE), 3)]
+                       ("a three-ply tree", lambda: C.GameTree(C.DEEP_TREE), 3),
+                       ("a tree whose best move changes with the depth",
+                        lambda: C.GameTree(C.DEEPENING_TREE), 3),
+                       ("tic-tac-toe X.O/.X./..., O to move", lambda: C.ttt("X.O/.X./..."), 4)]
 
 
 def iteration_ends(make: Callable, max_depth: int) -> list[int]:
@@ -340,16 +428,16 @@ def _deepening_cases() -> list[Case]:
             finally:
                 if snapshot(inner) != before:
                     raise _Mutated("it changed the position it was given")
-            if raw is ... or (raw is None and not trace.visits):
-                raise _NotAnswered
-            if not isinstance(raw, tuple) or len(raw) != 2:
-                raise _Garbage(f"it returned {_short(raw)}; it returns a pair (move, depth)")
+            if raw is None:
+                raise _Garbage(_returned_none("it returns a pair (move, depth)"))
+            if not isinstance(raw, (tuple, list)) or len(raw) != 2:
+                raise _Garbage(f"it returned {short(raw)}; it returns a pair (move, depth)")
             move, depth = raw
             if move is not None and move not in inner.legal_moves():
-                raise _Garbage(f"it returned the move {_short(move)}, not a legal move")
-            if not isinstance(depth, int) or isinstance(depth, bool):
-                raise _Garbage(f"it returned the depth {_short(depth)}; a depth is a whole number")
-            return move, depth
+                raise _Garbage(f"it returned the move {short(move)}, not a legal move")
+            if not isinstance(depth, numbers.Integral) or isinstance(depth, bool):
+                raise _Garbage(f"it returned the depth {short(depth)}; a depth is a whole number")
+            return move, int(depth)
         return run
 
     return [Case(f"{label}, up to depth {max_depth}, deadline at {deadline} nodes",
@@ -358,7 +446,6 @@ def _deepening_cases() -> list[Case]:
             for deadline in _deadlines(iteration_ends(make, max_depth))]
 
 
-FULL = (-INF, INF)
 TABLE_CASES = [
     ("the textbook tree", lambda: C.GameTree(C.TEXTBOOK_TREE), [(1, FULL), (2, FULL)]),
     ("a three-ply tree", lambda: C.GameTree(C.DEEP_TREE),
@@ -369,12 +456,22 @@ TABLE_CASES = [
     ("tic-tac-toe .........", lambda: C.ttt("........."), [(2, FULL), (4, FULL), (5, FULL)]),
     ("ATAXX x5o/7/7/7/7/7/o5x x 0 1", lambda: C.ataxx("x5o/7/7/7/7/7/o5x x 0 1"),
      [(1, FULL), (2, (0, 1)), (2, FULL), (3, FULL)]),
+    ("the textbook tree, its bounds weaker than the next window",
+     lambda: C.GameTree(C.TEXTBOOK_TREE), [(2, (8, 12)), (2, (0, 1)), (2, (5, 9)), (2, FULL)]),
+    ("tic-tac-toe X.O/.X./..., O to move, its bounds weaker than the next window",
+     lambda: C.ttt("X.O/.X./..."), [(3, (2, 4)), (3, (-6, -3)), (3, (-4, -3)), (3, FULL)]),
 ]
-"""Each case: a position searched several times with one table, (depth, window) each time."""
+"""Each case: a position searched several times with one table, (depth, window) each time.
+In the last two, a bound stored by one search is weaker than the next search's window."""
 
 
 def _window_text(window: tuple) -> str:
     return "" if window == FULL else f" in ({window[0]:g}, {window[1]:g})"
+
+
+def _search_label(index: int, depth: int, window: tuple) -> str:
+    """How the table cases name their searches: 'search 2 (depth 3 in (8, 9))'."""
+    return f"search {index + 1} (depth {depth}{_window_text(window)})"
 
 
 def _table_cases() -> list[Case]:
@@ -385,7 +482,7 @@ def _table_cases() -> list[Case]:
             return C.ttt_evaluation
         return C.tree_evaluation
 
-    def runner(make: Callable, depths: list[int]) -> Callable:
+    def runner(make: Callable, depths: list[tuple]) -> Callable:
         def run(fn: Callable, trace: Trace) -> Any:
             inner = make()
             before = snapshot(inner)
@@ -394,17 +491,16 @@ def _table_cases() -> list[Case]:
             results = []
             try:
                 for i, (depth, (alpha, beta)) in enumerate(depths):
-                    name = f"search {i + 1} (depth {depth}{_window_text((alpha, beta))})"
-                    root = TracedState(inner, trace, (name,))
-                    raw = fn(root, depth, alpha, beta, evaluate, table)
-                    if i == 0 and (raw is ... or (raw is None and trace.work == 0)):
-                        raise _NotAnswered
-                    results.append(_pair(raw, inner.legal_moves(), "the search"))
+                    label = _search_label(i, depth, (alpha, beta))
+                    raw = fn(TracedState(inner, trace, (label,)), depth, alpha, beta, evaluate,
+                             table)
+                    pair = _pair(raw, inner.legal_moves(), "the search")
+                    entries = tuple(sorted((repr(k), _portable(v)) for k, v in table.items()))
+                    results.append((label, pair, entries))
             finally:
                 if snapshot(inner) != before:
                     raise _Mutated("it changed the position it was given")
-            entries = sorted((repr(k), repr(v)) for k, v in table.items())
-            return results, entries
+            return results
         return run
 
     return [Case(f"{label}, searched {len(depths)} times with one table: depths "
@@ -427,15 +523,27 @@ def _mcts_roots() -> list[Any]:
     return _MCTS_ROOTS
 
 
+HAND_NODES = [([(3, 2.0), (0, 0.0), (2, 1.0), (0, 0.0)], 1.4),
+              ([(4, 2.0), (4, 2.0), (2, 1.0)], 0.0),
+              ([(5, 3.0), (5, 3.0)], 1.4),
+              ([(10, 7.0), (3, 1.0), (6, 4.0)], 0.5),
+              ([(10, 2.0), (10, 3.0), (1, 0.0)], 1.4),
+              ([(50, 40.0), (40, 30.0), (10, 3.0)], 1.0),
+              ([(2, 0.0), (7, 7.0)], 1.4),
+              ([(2, 0.0), (3, 1.0)], 1.4),
+              ([(3, 0.0), (6, 3.0)], 1.4),
+              ([(2, 0.0), (14, 14.0)], 1.4),
+              ([(3, 3.0), (8, 0.0)], 1.0)]
+"""Small nodes written out, (visits, wins) of each child and c; the node itself has one visit
+more than its children. Unvisited children in the middle, exact ties; in the next three the
+choice changes if ln N(v) is replaced by ln(N(v) + 1) or by the log of the children's visits;
+in the last two, a log in base 10 and a missing factor 2 choose differently, and so do a win
+rate read for the other side and one left out."""
+
+
 def _hand_nodes() -> list[tuple[GraderNode, float]]:
-    """Small nodes written out: unvisited children in the middle, exact ties."""
     made = []
-    for stats, c in [([(3, 2.0), (0, 0.0), (2, 1.0), (0, 0.0)], 1.4),
-                     ([(4, 2.0), (4, 2.0), (2, 1.0)], 0.0),
-                     ([(5, 3.0), (5, 3.0)], 1.4),
-                     ([(10, 7.0), (3, 1.0), (6, 4.0)], 0.5),
-                     ([(10, 2.0), (10, 3.0), (1, 0.0)], 1.4),
-                     ([(50, 40.0), (40, 30.0), (10, 3.0)], 1.0)]:
+    for stats, c in HAND_NODES:
         node = GraderNode(None, 2, 1, visits=sum(v for v, _ in stats) + 1)
         for move, (visits, wins) in enumerate(stats):
             node.add(GraderNode(move, 1, 2, visits, wins))
@@ -459,14 +567,14 @@ def _ucb_cases() -> list[Case]:
                 raw = fn(node, c)
                 if [n.state_of() for n in [node] + node.children] != before:
                     raise _Mutated(f"it changed node {node.name} or its children")
-                if not choices and (raw is ... or raw is None):
-                    raise _NotAnswered
                 position = next((i for i, child in enumerate(node.children) if child is raw),
                                 None)
                 if position is None:
-                    raise _Garbage(f"at node {node.name} it returned {_short(raw)}, which is "
-                                   f"not one of node.children")
-                choices.append((node.name, c, position))
+                    what = _returned_none("it returns one of node.children") if raw is None \
+                        else f"it returned {short(raw)}, which is not one of node.children"
+                    raise _Garbage(f"at node {node.name} {what}")
+                choices.append((node.name, c, position, node.visits,
+                                tuple((child.visits, child.wins) for child in node.children)))
             return choices
         return run
 
@@ -492,19 +600,17 @@ def _backprop_cases() -> list[Case]:
                 outcome = (1.0, 0.5, 0.0)[k % 3]
                 before = {id(n): n.state_of()[:3] + n.state_of()[5:] for n in everything}
                 counts = {id(n): n.state_of()[3:5] for n in everything}
-                raw = fn(list(path), outcome)
+                fn(list(path), outcome)
                 after = {id(n): n.state_of()[:3] + n.state_of()[5:] for n in everything}
                 if after != before:
                     raise _Mutated("it changed more than visits and wins (a node's move, "
                                    "player, children or parent)")
                 changed = [n for n in everything if n.state_of()[3:5] != counts[id(n)]]
-                if k == 0 and not changed and (raw is None or raw is ...):
-                    raise _NotAnswered
-                if any(not _number(n.visits) or not _number(n.wins) for n in changed):
+                if any(not is_number(n.visits) or not is_number(n.wins) for n in changed):
                     raise _Garbage("it made visits or wins something other than a number")
                 records.append((leaf.name, outcome,
-                                [(n.name, n.visits, n.wins) for n in everything
-                                 if n in changed or n in path]))
+                                [(n.name, _plain(n.visits), _plain(n.wins)) for n in everything
+                                 if n in changed or n in path], len(changed)))
             return records
         return run
 
@@ -527,7 +633,15 @@ SPRT_CASES = [("wins mostly, elo0=0, elo1=50, alpha=beta=0.05", 0, 50, 0.05, 0.0
               ("losses mostly, elo0=0, elo1=50, alpha=beta=0.05", 0, 50, 0.05, 0.05,
                [0, 0, 1, 0, 0.5, 0, 0, 1, 0, 0] * 6),
               ("mixed with draws, elo0=-10, elo1=40, alpha=0.05, beta=0.1", -10, 40, 0.05, 0.1,
-               [1, 0.5, 0, 1, 1, 0.5, 0.5, 0, 1, 1, 1, 0] * 8)]
+               [1, 0.5, 0, 1, 1, 0.5, 0.5, 0, 1, 1, 1, 0] * 8),
+              ("losses mostly, elo0=0, elo1=50, alpha=0.05, beta=0.2", 0, 50, 0.05, 0.2,
+               [0, 0, 1, 0, 0.5, 0, 1, 0, 0, 1] * 8),
+              ("losses mostly, elo0=0, elo1=50, alpha=0.2, beta=0.05", 0, 50, 0.2, 0.05,
+               [0, 1, 0, 0, 0.5, 1, 0, 0, 1, 0] * 10),
+              ("wins mostly, elo0=0, elo1=50, alpha=0.2, beta=0.05", 0, 50, 0.2, 0.05,
+               [1, 1, 0, 1, 0.5, 1, 0, 1, 1, 0] * 10)]
+"""Game sequences; with alpha != beta, three end in H0 and one in H1, so that an error rate
+put in the other's place shows."""
 
 
 def _sprt_cases() -> list[Case]:
@@ -540,14 +654,14 @@ def _sprt_cases() -> list[Case]:
             llr, steps = 0.0, []
             for i, result in enumerate(results):
                 raw = fn(llr, result, p0, p1, alpha, beta)
-                if i == 0 and (raw is None or raw is ...):
-                    raise _NotAnswered
-                if not isinstance(raw, tuple) or len(raw) != 2 or not _number(raw[0]) \
+                if not isinstance(raw, (tuple, list)) or len(raw) != 2 \
+                        or not is_number(raw[0]) \
                         or raw[1] not in ("continue", "accept H0", "accept H1"):
-                    raise _Garbage(f"after game {i + 1} it returned {_short(raw)}; it returns "
-                                   "(new_llr, decision), decision 'continue', 'accept H0' or "
-                                   "'accept H1'")
-                llr, decision = raw
+                    returned = _returned_none("it returns") if raw is None \
+                        else f"it returned {short(raw)}; it returns"
+                    raise _Garbage(f"after game {i + 1} {returned} (new_llr, decision), "
+                                   "decision 'continue', 'accept H0' or 'accept H1'")
+                llr, decision = _plain(raw[0]), raw[1]
                 steps.append((i + 1, result, float(llr), decision))
                 if decision != "continue":
                     break
@@ -568,12 +682,11 @@ def _evaluation_cases() -> list[Case]:
                 raw = fn(TracedState(inner, trace), player)
                 if snapshot(inner) != before:
                     raise _Mutated("it changed the position it was given")
-                if not values and (raw is None or raw is ...):
-                    raise _NotAnswered
-                if not _number(raw):
-                    raise _Garbage(f"for player {player} it returned {_short(raw)}; an "
-                                   "evaluation is a number")
-                values.append((player, raw))
+                if not is_number(raw):
+                    returned = _returned_none("an evaluation returns a number") \
+                        if raw is None else f"it returned {short(raw)}; an evaluation is a number"
+                    raise _Garbage(f"for player {player} {returned}")
+                values.append((player, _plain(raw)))
             return values
         return run
 
@@ -594,36 +707,51 @@ def _student_traceback(error: BaseException) -> str:
     return "".join(lines).rstrip()
 
 
-def run_case(fn: Callable, case: Case, budget: int = 1_000_000,
-             seconds: float | None = None) -> Outcome:
-    """Run ``fn`` on ``case`` under a node budget and a time limit; never raises (except
-    KeyboardInterrupt)."""
-    trace = Trace(budget=budget)
-    seconds = TIME_LIMIT if seconds is None else seconds
+def _budget_words(budget: int) -> str:
+    return (f"it took more than {budget} steps (a step: asking a node for its moves or its "
+            "value, applying a move, reading the clock), many more than the search needs")
+
+
+def run_case(fn: Callable, case: Case, budget: int = 1_000_000, seconds: float | None = None,
+             trace: Trace | None = None) -> Outcome:
+    """Run ``fn`` on ``case`` under a node budget and, with ``seconds``, a time limit (see
+    ``time_limit``); never raises (except KeyboardInterrupt). ``trace`` (made here if None)
+    records what it did."""
+    trace = Trace(budget=budget) if trace is None else trace
     status, result, message = "ok", None, ""
     try:
         with time_limit(seconds):
             result = case.run(fn, trace)
-    except _NotAnswered:
-        status = "none"
     except _TimeUp:
         status, message = "time", f"it ran for more than {seconds:g} seconds and was stopped"
     except BudgetExceeded:
-        status, message = "budget", (f"it visited more than {budget} nodes, many more than the "
-                                     "search needs, and was stopped")
+        status, message = "budget", f"{_budget_words(budget)}, and was stopped"
     except _Mutated as error:
         status, message = "mutated", str(error)
     except _Garbage as error:
         status, message = "garbage", str(error)
     except KeyboardInterrupt:
         raise
-    except RecursionError as error:
-        status, message = "error", ("it raised RecursionError (it calls itself without end: "
-                                    "does every call get closer to a leaf?)\n"
-                                    + _student_traceback(error).splitlines()[-1])
+    except RecursionError:
+        status, message = "recursion", ("it raised RecursionError: it calls itself without "
+                                        "end")
     except BaseException as error:                  # noqa: BLE001 - the student's own error
         status, message = "error", _student_traceback(error)
-    return Outcome(status, list(trace.visits), result, message, trace.work, list(trace.returns))
+    if trace.over_budget and status != "time":
+        status, message = "budget", (f"{_budget_words(budget)}, and went on after the grader "
+                                     "stopped it")
+    return outcome_of(trace, case, status, result, message)
+
+
+def outcome_of(trace: Trace, case: Case, status: str, result: Any = None,
+               message: str = "") -> Outcome:
+    """The outcome of a case from what its trace recorded (visits past the budget dropped)."""
+    keep = trace.budget + 1
+    nodes = case.drawable
+    return Outcome(status, list(trace.visits[:keep]) if nodes else [], result, message,
+                   trace.work, [(p, _portable(v)) for p, v in trace.returns[:keep]],
+                   [e[0] for e in trace.evaluations[:keep]] if nodes else [], dict(trace.keys),
+                   list(trace.iterations), trace.over_budget)
 
 
 _REFERENCE: dict[str, tuple[list[Case], list[Outcome]]] = {}
@@ -645,7 +773,8 @@ def reference(name: str) -> tuple[list[Case], list[Outcome]]:
     return _REFERENCE[name]
 
 
-def _budget(outcome: Outcome) -> int:
+def budget_for(outcome: Outcome) -> int:
+    """The node budget of a case whose reference outcome is ``outcome``."""
     return max(MIN_BUDGET, BUDGET_FACTOR * outcome.work)
 
 
@@ -657,7 +786,7 @@ def mistake_outcomes(name: str) -> list[tuple[str, list[Outcome]]]:
         found = []
         for mistake in spec.mistakes:
             fn = build_mistake(spec, mistake)
-            found.append((mistake.key, [run_case(fn, case, _budget(r))
+            found.append((mistake.key, [run_case(fn, case, budget_for(r), CASE_SECONDS)
                                         for case, r in zip(cases, ref)]))
         _MISTAKE_OUTCOMES[name] = found
     return _MISTAKE_OUTCOMES[name]

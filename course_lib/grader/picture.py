@@ -1,22 +1,21 @@
 """The divergence picture: the student's search and the right one, side by side.
 
 Both panels draw the same tree: the nodes either search visited, around the first node where
-they differ. In each panel the nodes that search visited are drawn strong, the others faded;
+they differ. In each panel the nodes that search visited are drawn strong, the others faded,
+numbered by their first visit, and a node searched more than once says how many times (x2);
 the first differing node has a red ring in both.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from .grading import is_number, tree_leaves
 from .trace import move_label, path_name
 
 MAX_NODES = 70
 WIDTH_INCHES = 9.6                                     # 960 px at 100 dpi
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _select(mine: list, right: list, focus: tuple | None, whole: list) -> list[tuple]:
@@ -80,7 +79,6 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
 
     values: dict = {}
     if tree is not None:
-        from .grading import tree_leaves
         values = tree_leaves(tree)
     nodes = _select(mine, right, focus, list(values))
     if right_node is not None and right_node != focus and right_node not in nodes:
@@ -98,7 +96,10 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
               (axes[1], right, "the right one", "tab:green", dict(right_returns or [])))
     for ax, visits, title, colour, returned in panels:
         visited = set(visits)
-        rank = {p: i + 1 for i, p in enumerate(visits)}
+        rank: dict = {}
+        for i, p in enumerate(visits):
+            rank.setdefault(p, i + 1)
+        times = Counter(visits)
         for p in nodes:
             if p and p[:-1] in positions:
                 (x0, y0), (x1, y1) = positions[p[:-1]], positions[p]
@@ -114,6 +115,9 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
             if strong and show_labels:
                 ax.text(x, y, str(rank[p]), ha="center", va="center", fontsize=6,
                         color="white", zorder=3)
+            if times[p] > 1:
+                ax.text(x - 0.18, y + 0.12, f"x{times[p]}", ha="right", va="bottom",
+                        fontsize=7, color="red", zorder=3)
             if show_labels and p:
                 px, py = positions[p[:-1]] if p[:-1] in positions else (x, y + 1)
                 ax.text((x + px) / 2, (y + py) / 2, move_label(p[-1]), ha="center",
@@ -122,7 +126,7 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
             if values.get(p) is not None:
                 ax.text(x, y - 0.22, f"{values[p]:g}", ha="center", va="top", fontsize=8,
                         color="black" if strong else "0.6")
-            if p in returned and show_labels and _number(returned[p]):
+            if p in returned and show_labels and is_number(returned[p]):
                 ax.text(x + 0.18, y + 0.12, f"{returned[p]:g}", ha="left", va="bottom",
                         fontsize=7, color="purple", zorder=3)
         if focus is not None and focus in positions:
@@ -142,7 +146,7 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
         if right_node is not None and right_node != focus:
             other = f", where the right one visits {path_name(right_node)} (orange ring)"
         returned = " (purple: the value each call returned)" if mine_returns else ""
-        figure.suptitle(f"first difference: your node {path_name(focus)} (red ring){other}; "
+        figure.suptitle(f"first difference: your node {path_name(focus)} (red ring){other}\n"
                         f"numbers are the order of the visits{returned}", fontsize=9)
     figure.tight_layout()
     return figure

@@ -5,10 +5,16 @@ game interface as the position does (``to_move``, ``legal_moves()``, ``apply(mov
 ``is_terminal()``, ``is_over()``, ``winner()``, and any other attribute of the game, such as
 ``material`` or ``generate_moves`` for ATAXX) and records, in a shared ``Trace``:
 
-- ``visits``: the nodes in the order the search first asks something of them (its moves,
-  whether it is terminal, its evaluation), each written as its path of moves from the root;
+- ``visits``: the search's contacts with nodes, in order, each written as the node's path of
+  moves from the root. A contact begins when the search asks something of a node (its moves,
+  whether it is terminal, its evaluation) and lasts while it keeps asking that node; a node
+  searched again later (its subtree entered a second time, or evaluated a second time) gives
+  a second contact, so work done twice shows. Coming back to a node after its children
+  (asking for its moves again at the end of a loop) does not count as searching it again;
+  going down into children it already searched does;
 - ``evaluations``: every call of the evaluation the grader hands in, (path, player, value);
-- ``applies``: every ``apply``, as the child's path.
+- ``applies``: every ``apply``, as the child's path;
+- ``keys``: for each ``key()`` asked, the node it was first asked at.
 
 A search that visits more nodes than the trace's budget is stopped: the state raises a private
 exception (not an ``Exception``, so ``except Exception`` in the search does not swallow it) that
@@ -22,6 +28,11 @@ the grader catches.
 [0, 1, 2]
 >>> [path_name(p) for p in trace.visits]
 ['1']
+>>> evaluate = trace.traced_evaluation(lambda state, player: 0)
+>>> evaluate(child, 1), evaluate(child, 1)          # evaluated twice: a second contact
+(0, 0)
+>>> [path_name(p) for p in trace.visits]
+['1', '1']
 """
 
 from __future__ import annotations
@@ -56,31 +67,106 @@ def path_name(path: tuple) -> str:
 
 
 class Trace:
-    """What a search did, in order. ``budget`` caps ``applies`` + ``visits``."""
+    """What a search did, in order. ``budget`` caps ``applies`` + touches of nodes."""
 
     def __init__(self, budget: int = 1_000_000, clock_per_node: int = 1) -> None:
         self.visits: list[tuple] = []
-        self.visited: set[tuple] = set()
         self.applies: list[tuple] = []
         self.evaluations: list[tuple[tuple, int, Any]] = []
         self.returns: list[tuple[tuple, Any]] = []
         """Each call of the searched function, as it returned: (the node's path, its value)."""
+        self.keys: dict[str, tuple] = {}
+        self.iterations: list[tuple] = []
+        """For iterative deepening: (depth, best move) of each search of the grader's that
+        finished."""
         self.budget = budget
         self.work = 0
         self.ticks = 0
         self.clock_per_node = clock_per_node
+        self._roots: dict[tuple, int] = {}
+        self._children: dict[tuple, int] = {}
+        self._parent: list[int] = []
+        self._depth: list[int] = []
+        self._seen: set[int] = set()
+        self._current: int | None = None
+        self._evaluated = False
+        self._back_at: tuple[int, tuple] | None = None
 
-    def touch(self, path: tuple) -> None:
-        if path not in self.visited:
-            self.visited.add(path)
-            self.visits.append(path)
+    def node(self, path: tuple, parent: int | None = None, move: Any = None) -> int:
+        """The number of the node at ``path``: a root (``parent`` None) by its path, any
+        other node by its parent's number and the move into it, so that a deep node costs no
+        more than a shallow one. A root named by a grader's label (one search of several) is
+        taken to be below the unnamed root: the position the searches start from."""
+        if parent is None and len(path) == 1 and isinstance(path[0], str):
+            parent, move = self.node(()), path[0]
+        if parent is None:
+            table, key, depth = self._roots, path, 0
+        else:
+            table, depth = self._children, self._depth[parent] + 1
+            try:
+                key = (parent, move)
+                hash(key)
+            except TypeError:
+                key = (parent, repr(move))
+        number = table.get(key)
+        if number is None:
+            number = table[key] = len(self._parent)
+            self._parent.append(-1 if parent is None else parent)
+            self._depth.append(depth)
+        return number
+
+    def _below(self, node: int, ancestor: int) -> bool:
+        """Is ``node`` strictly below ``ancestor``?"""
+        steps = self._depth[node] - self._depth[ancestor]
+        if steps <= 0:
+            return False
+        for _ in range(steps):
+            node = self._parent[node]
+        return node == ancestor
+
+    def touch(self, path: tuple, evaluation: bool = False, node: int | None = None) -> None:
+        """The search asked something of the node at ``path`` (number ``node``, if known);
+        ``evaluation``: it evaluated it."""
+        number = self.node(path) if node is None else node
+        for contact in self._contacts(number, path, evaluation):
+            self.visits.append(contact)
             self.ticks += self.clock_per_node
         self._spend()
+
+    def _contacts(self, node: int, path: tuple, evaluation: bool) -> list[tuple]:
+        """The contacts that begin with this touch (none when it continues the current one)."""
+        begun: list[tuple] = []
+        back_at, self._back_at = self._back_at, None
+        if back_at is not None:                 # the search came back up to back_at earlier
+            if node == back_at[0] and not evaluation:
+                self._back_at = back_at
+                return begun
+            if node == back_at[0] or (node in self._seen and self._below(node, back_at[0])):
+                begun.append(back_at[1])        # ... and now searches it again
+                self._current, self._evaluated = back_at[0], False
+        if node == self._current:
+            if evaluation and self._evaluated:  # a second evaluation of the same node
+                begun.append(path)
+            self._evaluated = self._evaluated or evaluation
+            return begun
+        if self._current is not None and node in self._seen \
+                and self._below(self._current, node):
+            self._back_at = (node, path)        # back at an ancestor: not yet a new contact
+            return begun
+        begun.append(path)
+        self._seen.add(node)
+        self._current, self._evaluated = node, evaluation
+        return begun
 
     def _spend(self) -> None:
         self.work += 1
         if self.work > self.budget:
             raise BudgetExceeded(f"more than {self.budget} steps")
+
+    @property
+    def over_budget(self) -> bool:
+        """Did the search go on after it was stopped for using up its budget?"""
+        return self.work > self.budget + 1
 
     def clock(self) -> float:
         """A clock for deadlines: it advances by ``clock_per_node`` per node visited."""
@@ -93,10 +179,10 @@ class Trace:
 
         def evaluate(state: Any, player: int) -> Any:
             if isinstance(state, TracedState):
-                path, inner = state._path, state._state
+                path, inner, node = state._path, state._state, state._node
             else:                                   # a position not handed out by the grader
-                path, inner = ("?",), state
-            trace.touch(path)
+                path, inner, node = ("?",), state, None
+            trace.touch(path, evaluation=True, node=node)
             value = evaluation(inner, player)
             trace.evaluations.append((path, player, value))
             return value
@@ -109,12 +195,17 @@ class Trace:
 class TracedState:
     """A position that records what a search asks of it (see the module's docstring)."""
 
-    __slots__ = ("_state", "_trace", "_path")
+    __slots__ = ("_state", "_trace", "_path", "_node")
 
-    def __init__(self, state: Any, trace: Trace, path: tuple = ()) -> None:
+    def __init__(self, state: Any, trace: Trace, path: tuple = (), node: int | None = None) \
+            -> None:
         object.__setattr__(self, "_state", state)
         object.__setattr__(self, "_trace", trace)
         object.__setattr__(self, "_path", tuple(path))
+        object.__setattr__(self, "_node", trace.node(tuple(path)) if node is None else node)
+
+    def _touch(self) -> None:
+        self._trace.touch(self._path, node=self._node)
 
     @property
     def to_move(self) -> int:
@@ -126,7 +217,7 @@ class TracedState:
         return self._path
 
     def legal_moves(self) -> list[Any]:
-        self._trace.touch(self._path)
+        self._touch()
         return list(self._state.legal_moves())
 
     def apply(self, move: Any) -> TracedState:
@@ -135,23 +226,25 @@ class TracedState:
         child = self._state.apply(move)
         path = self._path + (move,)
         trace.applies.append(path)
-        return TracedState(child, trace, path)
+        return TracedState(child, trace, path, trace.node(path, self._node, move))
 
     def is_terminal(self) -> bool:
-        self._trace.touch(self._path)
+        self._touch()
         return self._state.is_terminal()
 
     def is_over(self) -> bool:
-        self._trace.touch(self._path)
+        self._touch()
         return self._state.is_over()
 
     def winner(self) -> int | None:
-        self._trace.touch(self._path)
+        self._touch()
         return self._state.winner()
 
     def key(self) -> Any:
         """The position's key (equal positions, reached by different paths, share it)."""
-        return self._state.key()
+        key = self._state.key()
+        self._trace.keys.setdefault(repr(key), self._path)
+        return key
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

@@ -1,7 +1,8 @@
 """An implement-it exercise in JupyterLab, as a student does it: notebook 03's negamax skeleton
 says "not answered yet"; a negamax with its sign not flipped, pasted into the answer cell and
-run with Shift+Enter, is judged wrong with its hint and the picture of the first difference; the
-right one, pasted over it, is judged right."""
+run with Shift+Enter, is judged wrong with its hint and the picture of the first difference; a
+negamax that never ends is stopped at the grader's time cap, and the kernel runs the next cell;
+the right one, pasted over it, is judged right."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ ANSWER = "def negamax(state, depth, evaluate):"
 CHECK = 'result = grade("03-negamax", negamax)'
 RIGHT = textwrap.dedent(inspect.getsource(solution("03-negamax")))
 WRONG = RIGHT.replace("value = -value\n", "value = value\n")
+ENDLESS = ANSWER + "\n    while True:\n        try:\n            state.legal_moves()\n" \
+    "        except:\n            pass\n"
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +92,26 @@ def test_a_sign_not_flipped_is_wrong_with_its_hint_and_its_picture(notebook, lab
     assert "value = -value" not in shown["text"]                # the hint gives no code
     [(_, natural, drawn)] = shown["images"]
     assert natural > 0 and 0 < drawn <= shown["width"]           # a picture, within the page
+
+
+def test_an_endless_negamax_is_stopped_at_the_cap_and_the_kernel_goes_on(notebook, lab):
+    from course_lib.grader.result import TIME_CAP
+
+    _paste_and_run(notebook, lab, ENDLESS)
+    shown = _check_output(notebook)
+    lines = shown["text"].strip().splitlines()
+    assert lines[0] == "03-negamax: wrong"
+    assert f"still running after {TIME_CAP:g} seconds" in shown["text"]
+    assert "catches every exception" in shown["text"]
+    assert notebook.kernel("print(6 * 7)") == "42\n"            # the kernel answers
+    answer = notebook.cell_index(ANSWER)                      # and runs a cell again
+    before = notebook.js("return panel.content.widgets[arguments[0]].model.executionCount;",
+                         answer)
+    notebook.js("panel.content.activeCellIndex = arguments[0];"
+                "app.commands.execute('notebook:run-cell');", answer)
+    notebook.wait(lambda: notebook.js("return panel.content.widgets[arguments[0]].model"
+                                      ".executionCount;", answer) not in (None, before),
+                  30, "the answer cell did not run again")
 
 
 def test_the_right_negamax_pasted_over_it_is_right(notebook, lab):
