@@ -24,12 +24,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..agents.search import MAX_DEPTH
+from ..agents.transposition import FAST_SLOT_BYTES
+from ..checks import MAX_COUNT, MAX_NODES, check_memory, check_player, describe, flag, whole
 from ..errors import InvalidArgumentError
 from ..exercises import register
-from ..games.gomoku import FEATURES, Gomoku, geometry, line_kind, line_runs, pattern_counts
+from ..games.gomoku import (FEATURES, SIZES, Gomoku, geometry, line_kind, line_runs,
+                            pattern_counts)
 from ..games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
 from ..rng import SplitMix64, check_seed
-from ..strength import Sprt, elo_estimate_pairs
+from ..strength import Sprt, sprt_elo_estimate
 from .compare import whole_number
 
 PROJECT_GAME = {"size": 19, "rule": "omok"}
@@ -45,12 +49,53 @@ def _shift(name: str, by: int) -> str:
     return f"{chr(ord(name[0]) + by)}{int(name[1:]) + by}"
 
 
+def check_state(state: object, name: str = "state") -> Gomoku:
+    """``state`` when it is a Gomoku position, else InvalidArgumentError in words.
+
+    >>> check_state(middle_game()).size
+    19
+    """
+    if not isinstance(state, Gomoku):
+        raise InvalidArgumentError(f"{name} must be a Gomoku position (middle_game(), "
+                                   f"position(...), Gomoku.from_text(...)), got "
+                                   f"{describe(state)}")
+    return state
+
+
+def check_positions(positions: object) -> list[Gomoku]:
+    """``positions`` as a list when it is a non-empty sequence of Gomoku positions (a seeded
+    game, say), else InvalidArgumentError in words."""
+    if isinstance(positions, (str, bytes, Gomoku)) or not isinstance(positions, Sequence) \
+            or not positions:
+        raise InvalidArgumentError(f"positions must be a non-empty list of Gomoku positions "
+                                   f"(seeded_game(1), say), got {describe(positions)}")
+    for k, state in enumerate(positions):
+        check_state(state, f"positions[{k}]")
+    return list(positions)
+
+
+def _check_size(size: object) -> int:
+    if not (isinstance(size, int) and not isinstance(size, bool)) or size not in SIZES:
+        raise InvalidArgumentError(f"size must be 15 or 19 (the board's side), got "
+                                   f"{describe(size)}")
+    return size
+
+
 def _stones(black: str, white: str, size: int = 19) -> list[int]:
     """The cells of a board with these stones (point names separated by spaces)."""
-    board = geometry(size)
+    board = geometry(_check_size(size))
     cells = [0] * board.points
     for player, points in ((1, black), (2, white)):
+        if not isinstance(points, str):
+            raise InvalidArgumentError(f"the stones are point names separated by spaces "
+                                       f"('j10 k10'), got {describe(points)}")
         for name in points.split():
+            if name not in board.index:
+                raise InvalidArgumentError(
+                    f"{name!r} is not a point of the {size}x{size} board (a1 to "
+                    f"{board.names[-1]}: a column letter, then a row number)")
+            if cells[board.index[name]]:
+                raise InvalidArgumentError(f"{name} is given two stones; a point holds one")
             cells[board.index[name]] = player
     return cells
 
@@ -76,17 +121,15 @@ def middle_game(radius: int = 1, size: int = 19, rule: str = "omok") -> Gomoku:
 
 def seeded_game(seed: int, moves: int = 40, radius: int = 1, size: int = 19,
                 rule: str = "omok") -> list[Gomoku]:
-    """The positions of a game of ``moves`` random moves drawn among the candidate moves of
-    ``radius`` (seeded), from the empty board; stops early at a five.
+    """The first ``moves`` positions (the empty board first) of a game of random moves drawn
+    among the candidate moves of ``radius`` (seeded); fewer when a five ends it sooner.
 
     >>> [p.last_move for p in seeded_game(1, 3)]
     [None, 'j10', 'k11']
     """
-    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= size * size:
-        raise InvalidArgumentError(f"moves must be a whole number 0..{size * size}, got "
-                                   f"{moves!r}")
+    state = Gomoku(size=_check_size(size), rule=rule, radius=radius)
+    moves = whole(moves, "moves", 1, size * size)
     rng = SplitMix64(check_seed(seed))
-    state = Gomoku(size=size, rule=rule, radius=radius)
     positions = [state]
     while len(positions) < moves and not state.is_over():
         options = state.legal_moves()
@@ -102,6 +145,11 @@ def branching(positions: list[Gomoku], radii: tuple[int, ...] = (1, 2)) -> list[
     >>> branching([Gomoku().play("h8")])
     [{'stones': 1, 'moves': 224, 'radius 1': 8, 'radius 2': 24}]
     """
+    positions = check_positions(positions)
+    if isinstance(radii, (str, bytes)) or not isinstance(radii, Sequence) or not radii:
+        raise InvalidArgumentError(f"radii must be a tuple of distances (1, 2), got "
+                                   f"{describe(radii)}")
+    radii = tuple(whole(r, "each radius", 1, 18) for r in radii)
     rows = []
     for state in positions:
         row: dict[str, Any] = {"stones": sum(1 for c in state.cells if c),
@@ -128,9 +176,10 @@ def three_readings(pattern: str) -> tuple[int, str]:
     >>> three_readings("_X*_X_"), three_readings("O_X*X_O")
     ((0, 'three'), (1, ''))
     """
-    if set(pattern) - set("XO_*") or pattern.count("*") != 1 or len(pattern) > 19:
+    if not isinstance(pattern, str) or set(pattern) - set("XO_*") or pattern.count("*") != 1 \
+            or len(pattern) > 19:
         raise InvalidArgumentError(f"a pattern is up to 19 of X, O, _ with one * (the move), "
-                                   f"got {pattern!r}")
+                                   f"such as '_X*X_', got {describe(pattern)}")
     board = geometry(19)
     start = (19 - len(pattern)) // 2
     cells = [0] * board.points
@@ -158,6 +207,7 @@ def rule_effects(positions: Sequence[Gomoku]) -> dict[str, Any]:
     >>> rule_effects([DOUBLE_THREE])["forbidden points"]
     1
     """
+    positions = check_positions(positions)
     with_points = forbidden = moves = 0
     for state in positions:
         omok = Gomoku(state.cells, rule="omok")
@@ -201,9 +251,9 @@ sequence of fours within 5 plies)."""
 def tactic(name: str, radius: int = 1) -> tuple[Gomoku, tuple[str, ...]]:
     """The tactical position ``name`` (a key of ``TACTICS``) in omok restricted to
     ``radius``, and its winning moves."""
-    if name not in TACTICS:
-        raise InvalidArgumentError(f"no tactical position {name!r}; they are "
-                                   + ", ".join(TACTICS))
+    if not isinstance(name, str) or name not in TACTICS:
+        raise InvalidArgumentError(f"no tactical position {describe(name)}; they are "
+                                   + ", ".join(repr(k) for k in TACTICS))
     text, right = TACTICS[name]
     return Gomoku.from_text(text, rule="omok", radius=radius), right
 
@@ -216,6 +266,11 @@ other feature together weighs far less than one five (50,000,000)."""
 def depth_table(state: Gomoku, depths: Sequence[int] = (1, 2, 3, 4, 5)) -> list[dict[str, Any]]:
     """The compiled alpha-beta's move, value, nodes and seconds at each depth, and whether
     the value is a win (``WIN``)."""
+    check_state(state)
+    if isinstance(depths, (str, bytes)) or not isinstance(depths, Sequence) or not depths:
+        raise InvalidArgumentError(f"depths must be a list of depths (1, 2, 3), got "
+                                   f"{describe(depths)}")
+    depths = [whole(d, "each depth", 1, MAX_DEPTH) for d in depths]
     rows = []
     for depth in depths:
         result = fast_gomoku_alphabeta(state, depth)
@@ -249,6 +304,20 @@ class FastPlayer:
         if (self.depth is None) == (self.max_nodes is None):
             raise InvalidArgumentError("a FastPlayer searches to a depth or within a node "
                                        "budget: give exactly one of depth and max_nodes")
+        checked = {
+            "radius": whole(self.radius, "radius (0: every empty point, else a distance)", 0,
+                            18),
+            "depth": whole(self.depth, "depth", 1, MAX_DEPTH, "plies", optional=True),
+            "max_nodes": whole(self.max_nodes, "max_nodes", 1, MAX_NODES, "nodes a move",
+                               optional=True),
+            "table_bits": whole(self.table_bits, "table_bits (a table of 2**table_bits "
+                                "slots; None: no table)", 1, 26, optional=True),
+            "reorder": flag(self.reorder, "reorder")}
+        for key, value in checked.items():          # numpy integers become ints
+            object.__setattr__(self, key, value)
+        if self.table_bits is not None:
+            check_memory((1 << self.table_bits) * FAST_SLOT_BYTES,
+                         f"table_bits={self.table_bits} (a table of 2**{self.table_bits} slots)")
 
     @property
     def name(self) -> str:
@@ -263,6 +332,7 @@ class FastPlayer:
     def search(self, state: Gomoku):
         """The search of ``state`` (its cells and rule) restricted to this player's radius:
         a SearchResult whose stats count every iteration finished."""
+        check_state(state)
         game = Gomoku(state.cells, rule=state.rule, radius=self.radius)
         if self.depth is not None:
             return fast_gomoku_alphabeta(game, self.depth, self.table_bits)
@@ -306,7 +376,14 @@ def play_game(black: FastPlayer, white: FastPlayer, opening: Sequence[str],
     >>> game.winner, len(game.moves) > 5
     (1, True)
     """
-    state = Gomoku(size=size, rule=rule)
+    for name, player in (("black", black), ("white", white)):
+        if not isinstance(player, FastPlayer):
+            raise InvalidArgumentError(f"{name} must be a FastPlayer (FastPlayer(depth=2), "
+                                       f"say), got {describe(player)}")
+    state = Gomoku(size=_check_size(size), rule=rule)
+    if isinstance(opening, (str, bytes)) or not isinstance(opening, Sequence):
+        raise InvalidArgumentError(f"opening must be a list of moves ('j10', 'k11'), got "
+                                   f"{describe(opening)}")
     for move in opening:
         state = state.play(move)
     moves = []
@@ -334,20 +411,28 @@ def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
     >>> seeded_openings(2, 3, seed=4)
     [('j10', 'i9', 'h9'), ('j10', 'j9', 'i10')]
     """
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
-        raise InvalidArgumentError(f"count must be a whole number from 1 to 10,000, got "
-                                   f"{count!r}")
+    count = whole(count, "count", 1, 10_000, "openings")
+    plies = whole(plies, "plies", 1, 40)
     rng = SplitMix64(check_seed(seed))
+    empty = Gomoku(size=_check_size(size), rule=rule, radius=1)
     openings, seen = [], set()
+    draws = 0
     while len(openings) < count:
-        state = Gomoku(size=size, rule=rule, radius=1)
+        draws += 1
+        if draws > 100 * count + 1000:
+            raise InvalidArgumentError(
+                f"only {len(openings)} different openings of {plies} plies turned up in "
+                f"{draws - 1} draws, not {count}: ask for fewer, or for longer openings")
+        state = empty
         moves = []
         for _ in range(plies):
+            if state.is_over():                      # a five already: not an opening
+                break
             options = state.legal_moves()
             move = options[rng.below(len(options))]
             moves.append(move)
             state = state.play(move)
-        if state.key() not in seen:
+        if not state.is_over() and state.key() not in seen:
             seen.add(state.key())
             openings.append(tuple(moves))
     return openings
@@ -389,6 +474,14 @@ def paired_sprt(a: FastPlayer, b: FastPlayer, max_pairs: int = 200, plies: int =
     >>> len(run.pairs), len(run.games), run.capped
     (1, 2, True)
     """
+    for name, player in (("a", a), ("b", b)):
+        if not isinstance(player, FastPlayer):
+            raise InvalidArgumentError(f"{name} must be a FastPlayer (FastPlayer(depth=2), "
+                                       f"say), got {describe(player)}")
+    max_pairs = whole(max_pairs, "max_pairs", 1, 10_000, "pairs")
+    if on_pair is not None and not callable(on_pair):
+        raise InvalidArgumentError(f"on_pair must be a function run -> None, or None, got "
+                                   f"{describe(on_pair)}")
     run = PairedSprt(a.name, b.name, [], [], Sprt(**SPRT_SETTINGS), max_pairs)
     for opening in seeded_openings(max_pairs, plies, seed, **PROJECT_GAME):
         first = play_game(a, b, opening, **PROJECT_GAME)
@@ -411,21 +504,31 @@ def pair_counts(pairs: Sequence[float]) -> list[int]:
     >>> pair_counts([2, 1.5, 2, 0])
     [1, 0, 0, 1, 2]
     """
+    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Sequence):
+        raise InvalidArgumentError(f"pairs must be a list of the points A scored in each pair, "
+                                   f"got {describe(pairs)}")
+    for p in pairs:
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or p not in (0, 0.5, 1, 1.5, 2):
+            raise InvalidArgumentError(f"a pair scores 0, 0.5, 1, 1.5 or 2 points, got "
+                                       f"{describe(p)}")
     return [sum(1 for p in pairs if p == k / 2) for k in range(5)]
 
 
 def sprt_reading(test: Sprt, max_pairs: int) -> str:
-    """What a finished paired SPRT says, in the words of notebook 07: the decision (accepting
-    H1 is not "at least elo1"; a test stopped at its cap is undecided), and the Elo estimate
-    with its interval, named (logistic and normalized), said to be biased when the test
-    stopped early.
+    """What a paired SPRT says, in the words of notebook 07: the decision (accepting H1 is not
+    "at least elo1"; accepting H0 is not "equal"; a test stopped at its cap is undecided), then
+    the Elo difference with its unit named: the median-unbiased estimate after the stop
+    (``course_lib.strength.sprt_elo_estimate``) with its 95 % interval, and beside it the
+    naive figure from the score, said to be biased when the test stopped at a bound.
 
     >>> print(sprt_reading(Sprt.from_totals(pairs=[0, 1, 2, 1, 0], **{k: v for k, v in
     ...       SPRT_SETTINGS.items() if k != "kind"}), 4))   # doctest: +ELLIPSIS
     undecided: the test reached its cap of 4 pairs without a decision...
     """
-    pairs = test.pairs or []
-    estimate = elo_estimate_pairs(pairs)
+    if not isinstance(test, Sprt) or test.kind != "pentanomial":
+        raise InvalidArgumentError(f"test must be a pentanomial Sprt holding the pairs' results "
+                                   f"(Sprt(**SPRT_SETTINGS)), got {describe(test)}")
+    whole(max_pairs, "max_pairs (the test's cap)", 1, MAX_COUNT, "pairs")
     h0, h1 = f"{test.elo0:g}", f"{test.elo1:g}"
     if test.state == "accept H1":
         verdict = (f"accept H1 after {test.played} pairs: the games are much likelier if A is "
@@ -436,15 +539,22 @@ def sprt_reading(test: Sprt, max_pairs: int) -> str:
         verdict = (f"accept H0 after {test.played} pairs: the games are likelier if A is "
                    f"{h0} normalized Elo stronger than if it is {h1}: A is not shown to be "
                    f"stronger (which is not 'equal')")
-    else:
+    elif test.played >= max_pairs:
         verdict = (f"undecided: the test reached its cap of {max_pairs} pairs without a "
-                   "decision" if test.played >= max_pairs else
-                   f"still running after {test.played} pairs")
-    bias = (" (biased: the test stopped when the results ran far from its bounds' middle, "
-            "so the estimate leans the way it stopped)" if test.state != "continue" else "")
-    return (f"{verdict}.\nElo estimate, logistic: {estimate.elo:+.1f} (95 % interval "
-            f"{estimate.elo_low:+.1f} to {estimate.elo_high:+.1f}); normalized: "
-            f"{estimate.normalized_elo:+.1f}{bias}.")
+                   "decision")
+    else:
+        verdict = f"still running after {test.played} pairs: no decision yet"
+    if not test.played:
+        return verdict + "."
+    e = sprt_elo_estimate(test)
+    why = {"accept H1": "biased: the test stopped because its results ran high",
+           "accept H0": "biased: the test stopped because its results ran low"}.get(
+        test.state, "the test did not stop at a bound")
+    return (f"{verdict}.\nElo of A against B, median-unbiased: {e.elo:+.1f} logistic Elo (95 % "
+            f"interval {e.elo_low:+.1f} to {e.elo_high:+.1f}), {e.normalized_elo:+.1f} "
+            f"normalized Elo ({e.normalized_low:+.1f} to {e.normalized_high:+.1f});\nnaive, "
+            f"from the score: {e.naive_elo:+.1f} logistic Elo, {e.naive_normalized_elo:+.1f} "
+            f"normalized Elo ({why}).")
 
 
 # --- pictures ------------------------------------------------------------------------------------
@@ -456,7 +566,7 @@ def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
     >>> feature_runs(Gomoku().play("h8"))[0]
     (1, 7, ('h8',))
     """
-    board = state.geometry
+    board = check_state(state).geometry
     found = []
     for line in board.lines:
         values = [state.cells[j] for j in line]
@@ -489,8 +599,12 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     """
     import matplotlib.pyplot as plt
 
-    board = state.geometry
+    board = check_state(state).geometry
     size = board.size
+    smallest = whole(smallest, "smallest (the last feature drawn, 0 for f1 to 7 for f8)", 0, 7)
+    window = whole(window, "window (points shown around the stones)", 1, size, optional=True)
+    if not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be text, got {describe(title)}")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 5.5))
     ax.set_facecolor("#e3b873")
@@ -537,6 +651,8 @@ def open_threes(state: Gomoku, player: int) -> int:
     >>> open_threes(position("e8 f8 g8", "a1 o15", size=15), 1)
     1
     """
+    check_state(state)
+    check_player(player)
     return pattern_counts(state, player)["f4 open three"]
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from course_lib.errors import InvalidArgumentError
+from course_lib.errors import CourseError, InvalidArgumentError
 from course_lib.games.gomoku import Gomoku
 from course_lib.games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
 from course_lib.lessons import nb10 as study
-from course_lib.strength import Sprt
+from course_lib.strength import Sprt, sprt_elo_estimate
 
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
@@ -311,17 +311,28 @@ def settings():
 
 def test_sprt_reading_says_what_notebook_07_teaches():
     accepted = Sprt(**study.SPRT_SETTINGS)
-    accepted.feed([2.0] * 40)
+    accepted.feed([2.0, 1.0, 1.5] * 40)                  # decides after 55 pairs
+    assert accepted.state == "accept H1"
     text = study.sprt_reading(accepted, 200)
     assert text.startswith("accept H1") and "not 'at least 20'" in text
-    assert "biased" in text and "logistic" in text and "normalized" in text
+    unbiased = sprt_elo_estimate(accepted)
+    assert f"median-unbiased: {unbiased.elo:+.1f} logistic Elo" in text
+    assert f"{unbiased.normalized_elo:+.1f} normalized Elo" in text
+    assert f"naive, from the score: {unbiased.naive_elo:+.1f} logistic Elo" in text
+    assert "biased: the test stopped because its results ran high" in text
+    assert unbiased.elo < unbiased.naive_elo          # the stop leans the naive figure up
     capped = Sprt.from_totals(pairs=[1, 2, 10, 2, 1], **settings())
     text = study.sprt_reading(capped, 16)
-    assert text.startswith("undecided") and "cap of 16 pairs" in text and "biased" not in text
+    assert text.startswith("undecided") and "cap of 16 pairs" in text
+    assert "(biased" not in text and "did not stop at a bound" in text
     rejected = Sprt(**study.SPRT_SETTINGS)
     rejected.feed([0.0, 1.0] * 40)
     text = study.sprt_reading(rejected, 200)
     assert text.startswith("accept H0") and "not shown to be stronger" in text
+    assert "results ran low" in text
+    running = Sprt(**study.SPRT_SETTINGS)
+    running.feed([1.0, 1.5])
+    assert study.sprt_reading(running, 200).startswith("still running after 2 pairs")
 
 
 # --- the stored runs ---------------------------------------------------------------------------
@@ -329,7 +340,6 @@ def test_sprt_reading_says_what_notebook_07_teaches():
 STORED = Path(study.__file__).resolve().parents[1] / "data" / "gomoku_project.json"
 
 
-@pytest.mark.skipif(not STORED.exists(), reason="the benchmark's result is not stored yet")
 def test_the_stored_tests_are_their_pairs_replayed():
     stored = json.loads(STORED.read_text())
     assert stored["sprt_settings"] == study.SPRT_SETTINGS
@@ -343,7 +353,6 @@ def test_the_stored_tests_are_their_pairs_replayed():
         assert len(test["winners"]) == 2 * len(test["pairs"])
 
 
-@pytest.mark.skipif(not STORED.exists(), reason="the benchmark's result is not stored yet")
 def test_the_stored_first_pair_of_each_test_replays_on_this_machine():
     stored = json.loads(STORED.read_text())
     opening = study.seeded_openings(1, 4, stored["seed"])[0]
@@ -395,3 +404,94 @@ def test_draw_runs_draws_every_counted_run_and_every_stone():
     low, high = ax.get_xlim()
     assert high - low == 9
     plt.close(ax.figure)
+
+
+# --- bad arguments ------------------------------------------------------------------------------
+
+class Opaque:
+    """Something no function expects."""
+
+
+A_GAME = study.seeded_game(1, 5)
+BAD_CALLS = [
+    (lambda: study.position("j10 z99", ""), "'z99' is not a point of the 19x19 board"),
+    (lambda: study.position("j10", "j10"), "j10 is given two stones"),
+    (lambda: study.position(["j10"], ""), "point names separated by spaces"),
+    (lambda: study.position("j10", "", size=17), "size must be 15 or 19"),
+    (lambda: study.position("j10", "", rule="renju"), "rule must be 'freestyle'"),
+    (lambda: study.middle_game(radius=-1), "radius"),
+    (lambda: study.middle_game(size="19"), "size must be 15 or 19"),
+    (lambda: study.seeded_game(1, 0), "moves must be a whole number from 1 to 361"),
+    (lambda: study.seeded_game(1, 1000, size=15), "from 1 to 225"),
+    (lambda: study.seeded_game(-1), "seed"),
+    (lambda: study.seeded_game(1, 3.5), "moves must be a whole number"),
+    (lambda: study.branching([]), "non-empty list of Gomoku positions"),
+    (lambda: study.branching(A_GAME[0]), "non-empty list of Gomoku positions"),
+    (lambda: study.branching(A_GAME + ["j10"]), "positions[5] must be a Gomoku position"),
+    (lambda: study.branching(A_GAME, radii=(0,)), "each radius must be a whole number"),
+    (lambda: study.branching(A_GAME, radii=2), "radii must be a tuple"),
+    (lambda: study.three_readings(3), "a pattern is up to 19 of X, O, _"),
+    (lambda: study.three_readings("_X**_"), "with one * (the move)"),
+    (lambda: study.rule_effects([]), "non-empty list"),
+    (lambda: study.rule_effects([Opaque()]), "positions[0] must be a Gomoku position"),
+    (lambda: study.tactic(["split double four"]), "no tactical position"),
+    (lambda: study.tactic("double four"), "'split double four'"),
+    (lambda: study.depth_table("j10"), "state must be a Gomoku position"),
+    (lambda: study.depth_table(A_GAME[2], depths=(0,)), "each depth must be a whole number"),
+    (lambda: study.depth_table(A_GAME[2], depths=3), "depths must be a list"),
+    (lambda: study.FastPlayer(), "exactly one of depth and max_nodes"),
+    (lambda: study.FastPlayer(depth=2, max_nodes=10), "exactly one of depth and max_nodes"),
+    (lambda: study.FastPlayer(depth=0), "depth must be None or a whole number from 1 to 64"),
+    (lambda: study.FastPlayer(depth=2.0), "depth must be None or a whole number"),
+    (lambda: study.FastPlayer(max_nodes=0), "max_nodes must be None or a whole number"),
+    (lambda: study.FastPlayer(max_nodes=10 ** 30), "max_nodes"),
+    (lambda: study.FastPlayer(depth=2, radius=-1), "radius"),
+    (lambda: study.FastPlayer(depth=2, radius=True), "radius"),
+    (lambda: study.FastPlayer(depth=2, table_bits=40), "table_bits"),
+    (lambda: study.FastPlayer(depth=2, reorder="no"), "reorder must be True or False"),
+    (lambda: study.FastPlayer(depth=1).search("j10"), "state must be a Gomoku position"),
+    (lambda: study.play_game("depth 1", study.FastPlayer(depth=1), ()), "black must be a "
+                                                                        "FastPlayer"),
+    (lambda: study.play_game(study.FastPlayer(depth=1), study.FastPlayer(depth=1), "j10"),
+     "opening must be a list of moves"),
+    (lambda: study.play_game(study.FastPlayer(depth=1), study.FastPlayer(depth=1), ["z99"]),
+     "z99"),
+    (lambda: study.seeded_openings(0), "count must be a whole number from 1 to 10,000"),
+    (lambda: study.seeded_openings(2, plies=0), "plies must be a whole number from 1 to 40"),
+    (lambda: study.seeded_openings(2, plies=1), "only 1 different openings of 1 plies"),
+    (lambda: study.seeded_openings(2, seed=2 ** 64), "seed"),
+    (lambda: study.paired_sprt(study.FastPlayer(depth=1), None), "b must be a FastPlayer"),
+    (lambda: study.paired_sprt(study.FastPlayer(depth=1), study.FastPlayer(depth=1),
+                               max_pairs=0), "max_pairs must be a whole number from 1"),
+    (lambda: study.paired_sprt(study.FastPlayer(depth=1), study.FastPlayer(depth=1),
+                               max_pairs=1, on_pair="print"), "on_pair must be a function"),
+    (lambda: study.pair_counts([2, 3]), "a pair scores 0, 0.5, 1, 1.5 or 2 points, got 3"),
+    (lambda: study.pair_counts("2102"), "pairs must be a list"),
+    (lambda: study.pair_counts([True]), "a pair scores"),
+    (lambda: study.sprt_reading([2, 2], 10), "test must be a pentanomial Sprt"),
+    (lambda: study.sprt_reading(Sprt(), 10), "test must be a pentanomial Sprt"),
+    (lambda: study.sprt_reading(Sprt(**study.SPRT_SETTINGS), 0), "max_pairs"),
+    (lambda: study.feature_runs(None), "state must be a Gomoku position"),
+    (lambda: study.open_threes(A_GAME[2], 3), "player must be 1"),
+    (lambda: study.open_threes(A_GAME[2].text(), 1), "state must be a Gomoku position"),
+    (lambda: study.draw_runs(A_GAME[2], window=0), "window"),
+    (lambda: study.draw_runs(A_GAME[2], smallest=9), "smallest"),
+    (lambda: study.draw_runs(A_GAME[2], title=3), "title must be text"),
+]
+
+
+@pytest.mark.parametrize("call, words", BAD_CALLS, ids=[w for _, w in BAD_CALLS])
+def test_bad_arguments_are_refused_in_words(call, words):
+    with pytest.raises(CourseError) as error:
+        call()
+    assert words in str(error.value)
+
+
+def test_numpy_whole_numbers_are_accepted_and_stored_as_ints():
+    import numpy as np
+
+    player = study.FastPlayer(radius=np.int64(1), max_nodes=np.int32(500))
+    assert type(player.radius) is int and type(player.max_nodes) is int
+    assert player.choose_move(study.middle_game()) == study.FastPlayer(
+        radius=1, max_nodes=500).choose_move(study.middle_game())
+    assert len(study.seeded_game(np.int64(1), np.int64(4))) == 4
