@@ -587,10 +587,11 @@ RUN_COLOURS = {3: "tab:red", 4: "tab:orange", 5: "tab:blue"}
 
 
 def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
-              window: int | None = None) -> Any:
+              window: int | None = None, centre: str | None = None) -> Any:
     """Draw the board, its stones, and the runs that the pattern evaluation counts as features
     f1 to f``smallest + 1`` (``feature_runs``), on ``ax`` or a new figure; return the axes.
-    ``window``: show only that many points around the stones (all of the board if None).
+    ``window``: show only that many points around ``centre`` (a point's name; None: the
+    middle of the stones), or all of the board if None.
 
     >>> state = middle_game()
     >>> ax = draw_runs(state)
@@ -624,10 +625,16 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     ax.set_xticks(range(size), list(board.columns))
     ax.set_yticks(range(size), range(1, size + 1))
     low, high = -0.7, size - 0.3
-    if window is not None:                   # centred on the stones
-        stones = [divmod(i, size) for i, cell in enumerate(state.cells) if cell]
-        rows, columns = zip(*stones) if stones else ((size // 2,), (size // 2,))
-        row, column = (min(rows) + max(rows)) / 2, (min(columns) + max(columns)) / 2
+    if centre is not None and centre not in board.index:
+        raise InvalidArgumentError(f"centre must be a point of the {size}x{size} board "
+                                   f"('j10'), got {describe(centre)}")
+    if window is not None:
+        if centre is not None:
+            row, column = divmod(board.index[centre], size)
+        else:                                # the middle of the stones
+            stones = [divmod(i, size) for i, cell in enumerate(state.cells) if cell]
+            rows, columns = zip(*stones) if stones else ((size // 2,), (size // 2,))
+            row, column = (min(rows) + max(rows)) / 2, (min(columns) + max(columns)) / 2
         ax.set_xlim(column - window / 2, column + window / 2)
         ax.set_ylim(row + window / 2, row - window / 2)
     else:

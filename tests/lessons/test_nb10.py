@@ -404,6 +404,9 @@ def test_draw_runs_draws_every_counted_run_and_every_stone():
     low, high = ax.get_xlim()
     assert high - low == 9
     plt.close(ax.figure)
+    ax = study.draw_runs(state, window=6, centre="j10")      # j10: column 9, row 9 from 0
+    assert ax.get_xlim() == (6, 12) and ax.get_ylim() == (12, 6)
+    plt.close(ax.figure)
 
 
 # --- bad arguments ------------------------------------------------------------------------------
@@ -477,6 +480,7 @@ BAD_CALLS = [
     (lambda: study.draw_runs(A_GAME[2], window=0), "window"),
     (lambda: study.draw_runs(A_GAME[2], smallest=9), "smallest"),
     (lambda: study.draw_runs(A_GAME[2], title=3), "title must be text"),
+    (lambda: study.draw_runs(A_GAME[2], window=9, centre="z1"), "centre must be a point"),
 ]
 
 
