@@ -905,6 +905,7 @@ def test_graduated_hints_without_a_known_mistake_never_give_a_line():
     assert all(r.mistake is None for r in results)
     assert all("The line:" not in str(r) for r in results)
     assert "no known mistake does what yours does" in str(results[3])
+    assert all(SPECS["10-score-change"].question in str(r) for r in results)
 
 
 def test_a_crash_shows_where_at_once_and_does_not_count_as_a_try():

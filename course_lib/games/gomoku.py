@@ -172,6 +172,18 @@ def _geometry_of(cells: Sequence[int]) -> Geometry:
     return geometry(math.isqrt(len(cells)))
 
 
+def check_size(size: object) -> int:
+    """``size`` when it is a board size (15 or 19), else InvalidArgumentError in words.
+
+    >>> check_size(19)
+    19
+    """
+    if not is_whole(size) or size not in SIZES:
+        raise InvalidArgumentError(f"size must be 15 or 19 (the board's side), got "
+                                   f"{describe(size)}")
+    return int(size)
+
+
 def _check_rule(rule: str) -> str:
     if rule not in RULES:
         raise InvalidArgumentError(f"rule must be 'freestyle' (every empty point is a move) or "
@@ -344,9 +356,8 @@ class Gomoku:
     def __init__(self, cells: Sequence[int] | None = None, to_move: int | None = None, *,
                  size: int | None = None, rule: str = "freestyle", radius: int = 0,
                  last_move: str | None = None) -> None:
-        if size is not None and (not is_whole(size) or size not in SIZES):
-            raise InvalidArgumentError(f"size must be 15 or 19 (the board's side), got "
-                                       f"{describe(size)}")
+        if size is not None:
+            size = check_size(size)
         if cells is None:
             cells = (EMPTY,) * geometry(DEFAULT_SIZE if size is None else size).points
         try:

@@ -41,6 +41,8 @@ class Spec:
     lines: dict[str, str] = field(default_factory=dict)
     """For a graduated exercise, the line to write for each kind of mistake: its hints come in
     three steps, one more at each wrong try (a question, then where, then the line)."""
+    question: str = ""
+    """For a graduated exercise, the question about the idea when no known mistake fits."""
 
     @property
     def skeleton(self) -> str:
@@ -332,7 +334,8 @@ _add(Spec("10-score-change", solutions.score_change, "linescore", "score change"
     "line_too_few": "for n in state.geometry.lines_through[point]: (every one of them)",
     "line_stone_missing": "after = list(state.cells); after[point] = state.to_move, and read "
                           "each line's values after the move from after",
-}))
+}, question="what can one stone change: which lines, whose runs in them, and seen from which "
+            "player?"))
 
 
 def _is_pass(move: Any) -> bool:

@@ -173,11 +173,6 @@ def _grade(name: str, function: Callable, cap: float) -> GradeResult:
 _WRONG_TRIES: dict[str, int] = {}
 """Wrong tries in a row of each graduated exercise, in this session."""
 
-IDEA_QUESTION = ("what can one stone change: which lines, whose runs in them, and seen from "
-                 "which player?")
-"""The first hint of a graduated exercise when no known mistake matches the answer."""
-
-
 def reset_tries(name: str | None = None) -> None:
     """Start the graduated hints of exercise ``name`` (of every exercise if None) again from
     the first."""
@@ -192,7 +187,7 @@ def _graduated(spec: Spec, mistake: str | None, tries: int, label: str, details:
     """(case label, details, hint) at the ``tries``-th wrong try in a row: first how many
     answers are wrong and a question about the idea, then where the first one is, then the
     line to write (when the mistake is a known one)."""
-    question = MISTAKE_KINDS[mistake] if mistake else IDEA_QUESTION
+    question = MISTAKE_KINDS[mistake] if mistake else spec.question
     if tries == 1:
         pairs = [(a, b) for got, ref in zip(outcomes, expected)
                  for a, b in zip(got.result or [], ref.result or [])]

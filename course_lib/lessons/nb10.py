@@ -29,7 +29,7 @@ from ..agents.transposition import FAST_SLOT_BYTES
 from ..checks import MAX_COUNT, MAX_NODES, check_memory, check_player, describe, flag, whole
 from ..errors import InvalidArgumentError
 from ..exercises import register
-from ..games.gomoku import (FEATURES, SIZES, Gomoku, geometry, line_kind, line_runs,
+from ..games.gomoku import (FEATURES, Gomoku, check_size, geometry, line_kind, line_runs,
                             pattern_counts)
 from ..games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
 from ..rng import SplitMix64, check_seed
@@ -74,16 +74,15 @@ def check_positions(positions: object) -> list[Gomoku]:
     return list(positions)
 
 
-def _check_size(size: object) -> int:
-    if not (isinstance(size, int) and not isinstance(size, bool)) or size not in SIZES:
-        raise InvalidArgumentError(f"size must be 15 or 19 (the board's side), got "
-                                   f"{describe(size)}")
-    return size
+def _check_fast_player(player: object, name: str) -> None:
+    if not isinstance(player, FastPlayer):
+        raise InvalidArgumentError(f"{name} must be a FastPlayer (FastPlayer(depth=2), say), "
+                                   f"got {describe(player)}")
 
 
 def _stones(black: str, white: str, size: int = 19) -> list[int]:
     """The cells of a board with these stones (point names separated by spaces)."""
-    board = geometry(_check_size(size))
+    board = geometry(check_size(size))
     cells = [0] * board.points
     for player, points in ((1, black), (2, white)):
         if not isinstance(points, str):
@@ -127,7 +126,7 @@ def seeded_game(seed: int, moves: int = 40, radius: int = 1, size: int = 19,
     >>> [p.last_move for p in seeded_game(1, 3)]
     [None, 'j10', 'k11']
     """
-    state = Gomoku(size=_check_size(size), rule=rule, radius=radius)
+    state = Gomoku(size=check_size(size), rule=rule, radius=radius)
     moves = whole(moves, "moves", 1, size * size)
     rng = SplitMix64(check_seed(seed))
     positions = [state]
@@ -376,11 +375,9 @@ def play_game(black: FastPlayer, white: FastPlayer, opening: Sequence[str],
     >>> game.winner, len(game.moves) > 5
     (1, True)
     """
-    for name, player in (("black", black), ("white", white)):
-        if not isinstance(player, FastPlayer):
-            raise InvalidArgumentError(f"{name} must be a FastPlayer (FastPlayer(depth=2), "
-                                       f"say), got {describe(player)}")
-    state = Gomoku(size=_check_size(size), rule=rule)
+    _check_fast_player(black, "black")
+    _check_fast_player(white, "white")
+    state = Gomoku(size=check_size(size), rule=rule)
     if isinstance(opening, (str, bytes)) or not isinstance(opening, Sequence):
         raise InvalidArgumentError(f"opening must be a list of moves ('j10', 'k11'), got "
                                    f"{describe(opening)}")
@@ -414,7 +411,7 @@ def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
     count = whole(count, "count", 1, 10_000, "openings")
     plies = whole(plies, "plies", 1, 40)
     rng = SplitMix64(check_seed(seed))
-    empty = Gomoku(size=_check_size(size), rule=rule, radius=1)
+    empty = Gomoku(size=check_size(size), rule=rule, radius=1)
     openings, seen = [], set()
     draws = 0
     while len(openings) < count:
@@ -474,10 +471,8 @@ def paired_sprt(a: FastPlayer, b: FastPlayer, max_pairs: int = 200, plies: int =
     >>> len(run.pairs), len(run.games), run.capped
     (1, 2, True)
     """
-    for name, player in (("a", a), ("b", b)):
-        if not isinstance(player, FastPlayer):
-            raise InvalidArgumentError(f"{name} must be a FastPlayer (FastPlayer(depth=2), "
-                                       f"say), got {describe(player)}")
+    _check_fast_player(a, "a")
+    _check_fast_player(b, "b")
     max_pairs = whole(max_pairs, "max_pairs", 1, 10_000, "pairs")
     if on_pair is not None and not callable(on_pair):
         raise InvalidArgumentError(f"on_pair must be a function run -> None, or None, got "
@@ -606,6 +601,9 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     window = whole(window, "window (points shown around the stones)", 1, size, optional=True)
     if not isinstance(title, str):
         raise InvalidArgumentError(f"title must be text, got {describe(title)}")
+    if centre is not None and (not isinstance(centre, str) or centre not in board.index):
+        raise InvalidArgumentError(f"centre must be a point of the {size}x{size} board "
+                                   f"('j10'), got {describe(centre)}")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 5.5))
     ax.set_facecolor("#e3b873")
@@ -625,9 +623,6 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     ax.set_xticks(range(size), list(board.columns))
     ax.set_yticks(range(size), range(1, size + 1))
     low, high = -0.7, size - 0.3
-    if centre is not None and centre not in board.index:
-        raise InvalidArgumentError(f"centre must be a point of the {size}x{size} board "
-                                   f"('j10'), got {describe(centre)}")
     if window is not None:
         if centre is not None:
             row, column = divmod(board.index[centre], size)

@@ -481,6 +481,7 @@ BAD_CALLS = [
     (lambda: study.draw_runs(A_GAME[2], smallest=9), "smallest"),
     (lambda: study.draw_runs(A_GAME[2], title=3), "title must be text"),
     (lambda: study.draw_runs(A_GAME[2], window=9, centre="z1"), "centre must be a point"),
+    (lambda: study.draw_runs(A_GAME[2], window=9, centre=["j10"]), "centre must be a point"),
 ]
 
 
