@@ -3,10 +3,12 @@ position of any game by any agent.
 
     python -m course_lib search --game othello alphabeta:depth=5,eval=research
     python -m course_lib search --game gomoku --radius 2 --position TEXT alphabeta:depth=2 --json
+    python -m course_lib search --game gomoku --size 19 --rule omok --radius 1 alphabeta:depth=3
 
 Every game is read from its text form (ATAXX: its FEN; Othello and Gomoku: rows of ``x``, ``o``
 and ``.`` top to bottom separated by ``/``, a space and the side to move; tic-tac-toe: 9 squares
-``X``, ``O`` or ``.``, as ``'X.O/.X./...'``) and every move is written as its name: a square
+``X``, ``O`` or ``.``, as ``'X.O/.X./...'``; a Gomoku text's number of rows, 15 or 19, is its board's
+size) and every move is written as its name: a square
 (``d3``; an ATAXX jump as source and destination, ``a7c5``; a tic-tac-toe square as its number
 0..8), a pass ``pass``.
 
@@ -32,8 +34,8 @@ from .errors import CourseError, InvalidArgumentError
 @dataclass(frozen=True)
 class GameEntry:
     """What the command line needs of a game: its name in words, its start in the text form,
-    how to read a text form (``read(text)``, with Gomoku's two switches as keywords), how to
-    write a position back (``text``) and a move (``move_text``)."""
+    how to read a text form (``read(text)``, with Gomoku's rule and radius as keywords), how
+    to write a position back (``text``) and a move (``move_text``)."""
 
     name: str
     title: str
@@ -57,9 +59,9 @@ def _read_othello(text: str) -> Any:
     return Othello.from_text(text)
 
 
-def _read_gomoku(text: str, forbid_double_three: bool = False, radius: int = 0) -> Any:
+def _read_gomoku(text: str, rule: str = "freestyle", radius: int = 0) -> Any:
     from .games.gomoku import Gomoku
-    return Gomoku.from_text(text, forbid_double_three=forbid_double_three, radius=radius)
+    return Gomoku.from_text(text, rule=rule, radius=radius)
 
 
 def _read_tictactoe(text: str) -> Any:
@@ -97,21 +99,35 @@ def game_named(name: str) -> GameEntry:
     return GAMES[name]
 
 
-def read_position(game: GameEntry, text: str | None, *, forbid_double_three: bool = False,
-                  radius: int = 0) -> Any:
-    """The position ``text`` (the game's start when None) of ``game``; Gomoku's switches are
-    refused in words for any other game."""
-    if game.name != "gomoku" and (forbid_double_three or radius):
-        raise InvalidArgumentError(
-            f"--forbid-double-three and --radius are Gomoku's switches; {game.title} has "
-            "neither (leave them out, or choose --game gomoku)")
-    text = game.start if text is None else text
+def read_position(game: GameEntry, text: str | None, *, rule: str | None = None,
+                  radius: int = 0, size: int | None = None) -> Any:
+    """The position ``text`` (the game's start when None) of ``game``. Gomoku's options:
+    ``rule`` (freestyle, the default, or omok), ``radius`` and ``size`` (15, the default, or
+    19: the start's board; a text gives its own size, which ``size`` must match). They are
+    refused in words for any other game.
+
+    >>> read_position(GAMES["gomoku"], None, rule="omok", size=19).size
+    19
+    """
+    if game.name != "gomoku":
+        if rule is not None or radius or size is not None:
+            raise InvalidArgumentError(
+                f"--rule, --size and --radius are Gomoku's options; {game.title} has none "
+                "(leave them out, or choose --game gomoku)")
+        text = game.start if text is None else text
+    elif text is None:
+        text = "/".join(["." * (size or 15)] * (size or 15)) + " x"
     try:
-        if game.name == "gomoku":
-            return game.read(text, forbid_double_three=forbid_double_three, radius=radius)
-        return game.read(text)
+        if game.name != "gomoku":
+            return game.read(text)
+        state = game.read(text, rule=rule or "freestyle", radius=radius)
     except CourseError as error:          # the same error, saying which game's text it read
         raise type(error)(f"not a position of {game.title}: {error}") from None
+    if size is not None and state.size != size:
+        raise InvalidArgumentError(f"--size {size}, but the position's text has {state.size} "
+                                   f"rows (a {state.size}x{state.size} board); leave --size "
+                                   "out, or give a text of as many rows")
+    return state
 
 
 def _number(value: Any) -> Any:
@@ -173,8 +189,8 @@ def search_position(game: GameEntry, state: Any, spec: str) -> dict[str, Any]:
 
 def _search_command(args: argparse.Namespace) -> int:
     game = game_named(args.game)
-    state = read_position(game, args.position, forbid_double_three=args.forbid_double_three,
-                          radius=args.radius)
+    state = read_position(game, args.position, rule=args.rule, radius=args.radius,
+                          size=args.size)
     out = search_position(game, state, args.spec)
     if args.json:
         print(json.dumps(out))
@@ -218,11 +234,16 @@ def register(commands: Any) -> None:
                    help="the position in the game's text form (default: the start). ATAXX: "
                         "its FEN; othello: 8 rows of x, o, . from row 1 down, separated by /, "
                         "a space and the side to move x or o; gomoku: the same with 15 rows of "
-                        "15; tictactoe: 9 squares X, O, . as X.O/.X./... (--fen is the same "
-                        "option)")
-    p.add_argument("--forbid-double-three", action="store_true",
-                   help="Gomoku: play the Korean rule (a double three is not a legal move)")
-    p.add_argument("--radius", type=arg_whole(0, 14, why="0: every empty point"), default=0,
+                        "15 or 19 rows of 19 (the rows give the board's size); tictactoe: 9 "
+                        "squares X, O, . as X.O/.X./... (--fen is the same option)")
+    p.add_argument("--size", type=int, choices=(15, 19), default=None,
+                   help="Gomoku: the board, 15x15 (default) or 19x19: the start's size; a "
+                        "--position text gives its own, which --size must match")
+    p.add_argument("--rule", choices=("freestyle", "omok"), default=None,
+                   help="Gomoku: freestyle (default: every empty point is a move) or omok "
+                        "(the Korean rule: a move making two open threes at once is not legal)")
+    p.add_argument("--radius", type=arg_whole(0, 18, why="0: every empty point; less than the "
+                                                   "board's side"), default=0,
                    help="Gomoku: search only the empty points within R points of a stone "
                         "(the Gomoku project's restriction, 1 or 2); 0 (default): every "
                         "empty point")

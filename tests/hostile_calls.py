@@ -318,12 +318,13 @@ def _games() -> list[Call]:
         "cells": (["x" * 225, [0] * 10, [5] * 225, Opaque()], ("cells",)),
         "to_move": (NOT_GIVEN_WHOLE + [0, 3], ("move",)),
         "radius": (NOT_WHOLE + OUT_OF_RANGE + [15], ("radius",)),
-        "forbid_double_three": (["yes", 2, None], ("forbid_double_three",))})
+        "size": (NOT_WHOLE[1:] + OUT_OF_RANGE + [0, 16, 17], ("size",)),
+        "rule": (["korean", "", 2, None, ["omok"], Opaque()], ("rule",))})
     calls += sweep(k, "Gomoku.from_text", lambda text: Gomoku.from_text(text), {
         "text": (NOT_TEXT + ["", "x" * 225], ("",))})
     for method in ("play", "apply", "forbidden"):
         calls += sweep(k, f"Gomoku.{method}", lambda move, m=method: getattr(Gomoku(), m)(move), {
-            "move": (NOT_TEXT + ["z99", "", "a16", "\u2603"], ("move",))})
+            "move": (NOT_TEXT + ["z99", "", "a16", "s19", "\u2603"], ("move",))})
     calls += sweep(k, "Gomoku.stones", lambda player: Gomoku().stones(player), {
         "player": (NOT_WHOLE + [0, 3], ("player",))})
     calls += sweep(k, "Gomoku.candidate_moves", lambda radius: Gomoku().candidate_moves(radius), {

@@ -229,10 +229,14 @@ def _search_cases() -> list[Command]:
     ]]
     cases += [Command(k + ": options", ("search", *argv), words=words) for argv, words in [
         (("--radius", "-1", "--game", "gomoku", "greedy"), ("--radius",)),
-        (("--radius", "15", "--game", "gomoku", "greedy"), ("--radius",)),
+        (("--radius", "19", "--game", "gomoku", "greedy"), ("--radius",)),
+        (("--radius", "15", "--game", "gomoku", "greedy"), ("radius",)),
         (("--radius", "9" * 30, "--game", "gomoku", "greedy"), ("--radius",)),
         (("--radius", "1", "greedy"), ("Gomoku",)),
-        (("--forbid-double-three", "greedy"), ("Gomoku",)),
+        (("--rule", "omok", "greedy"), ("Gomoku",)),
+        (("--size", "19", "greedy"), ("Gomoku",)),
+        (("--size", "17", "--game", "gomoku", "greedy"), ("--size",)),
+        (("--rule", "renju", "--game", "gomoku", "greedy"), ("--rule",)),
         (("--game", "go", "greedy"), ("--game",)),
         ((), ("SPEC",)), (("greedy", "random"), ("search --help",)),
         (("greedy", "--bogus"), ("search --help",)),

@@ -25,6 +25,12 @@ GOMOKU_MIDDLE = ("/".join(["." * 15] * 6) + "/......xo......./.......xo....../..
                  + "/".join(["." * 15] * 6) + " x")
 GOMOKU_WON = ("/".join(["." * 15] * 7) + "/xxxxx........../oooo.........../"
               + "/".join(["." * 15] * 6) + " o")
+GOMOKU_19 = ("/".join(["." * 19] * 8) + "/........xo........./.........xo......../"
+             "........ox........./" + "/".join(["." * 19] * 8) + " x")
+# x to move: h8 makes two open threes (row f8-h8, column h6-h8): a double three
+GOMOKU_DOUBLE_THREE = "/".join(["." * 15] * 5 + [".......x.......", ".......x.......",
+                                                 ".....xx........"] + ["." * 15] * 6
+                               + ["o.o.o.o........"]) + " x"
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -154,9 +160,12 @@ CASES = [
     ("othello", Othello().play("d3").text(), Othello().play("d3"), "negamax:depth=3", []),
     ("gomoku", GOMOKU_MIDDLE, Gomoku.from_text(GOMOKU_MIDDLE, radius=2),
      "alphabeta:depth=2,order=gain", ["--radius", "2"]),
-    ("gomoku", GOMOKU_MIDDLE, Gomoku.from_text(GOMOKU_MIDDLE, radius=1,
-                                               forbid_double_three=True),
-     "greedy", ["--radius", "1", "--forbid-double-three"]),
+    ("gomoku", GOMOKU_MIDDLE, Gomoku.from_text(GOMOKU_MIDDLE, radius=1, rule="omok"),
+     "greedy", ["--radius", "1", "--rule", "omok"]),
+    ("gomoku", GOMOKU_19, Gomoku.from_text(GOMOKU_19, radius=1, rule="omok"),
+     "alphabeta:depth=2", ["--radius", "1", "--rule", "omok", "--size", "19"]),
+    ("gomoku", None, Gomoku(size=19, rule="omok", radius=2), "alphabeta:depth=2",
+     ["--radius", "2", "--rule", "omok", "--size", "19"]),
     ("tictactoe", "XX./OO./...", TicTacToe.from_string("XX./OO./..."), "minimax:depth=9", []),
     ("tictactoe", None, TicTacToe(), "alphabeta:depth=9,tt=1", []),
 ]
@@ -214,6 +223,25 @@ def test_mcts_prints_the_chosen_childs_visits_and_value(capsys):
     assert result["value"] == pytest.approx(chosen.wins / chosen.visits)
 
 
+def test_gomoku_rule_and_size_are_the_games(capsys):
+    text = GOMOKU_DOUBLE_THREE
+    assert Gomoku.from_text(text, rule="omok").forbidden("h8")
+    moves = {}
+    for rule in ("freestyle", "omok"):
+        code, out, _ = run(["search", "--game", "gomoku", "--position", text, "--rule", rule,
+                            "--radius", "1", "greedy", "--json"], capsys)
+        assert code == 0
+        moves[rule] = json.loads(out)["move"]
+    assert moves["freestyle"] == "h8"                  # the double three: two open threes
+    assert moves["omok"] != "h8"
+    assert moves["omok"] in Gomoku.from_text(text, rule="omok").legal_moves()
+    code, out, _ = run(["search", "--game", "gomoku", "--size", "19", "random:seed=1",
+                        "--json"], capsys)
+    result = json.loads(out)
+    assert code == 0 and Gomoku.from_text(result["position"]).size == 19
+    assert result["move"] in Gomoku(size=19).legal_moves()
+
+
 def test_random_has_no_value(capsys):
     code, out, _ = run(["search", "--game", "gomoku", "random:seed=4", "--json"], capsys)
     result = json.loads(out)
@@ -238,7 +266,12 @@ BAD = [
     (["search", "--game", "othello", "--position", "x" * 64 + " x", "greedy"],
      "not a position of Othello: the board has 1 rows; expected 8 rows"),
     (["search", "--game", "gomoku", "--position", "xo/ox x", "greedy"],
-     "not a position of Gomoku: the board has 2 rows; expected 15 rows"),
+     "not a position of Gomoku: the board has 2 rows; a Gomoku board has 15 or 19 rows"),
+    (["search", "--game", "gomoku", "--position", GOMOKU_MIDDLE, "--size", "19", "greedy"],
+     "--size 19, but the position's text has 15 rows"),
+    (["search", "--game", "gomoku", "--size", "17", "greedy"], "invalid choice: 17"),
+    (["search", "--game", "gomoku", "--rule", "renju", "greedy"], "invalid choice: 'renju'"),
+    (["search", "--game", "othello", "--rule", "omok", "greedy"], "Gomoku's options"),
     (["search", "--game", "chess", "greedy"], "invalid choice"),
     (["search", "--game", "othello", "greedy:eval=patterns"], "not Othello"),
     (["search", "--game", "gomoku", "alphabeta:depth=1,eval=research"], "not Gomoku"),
@@ -247,8 +280,9 @@ BAD = [
     (["search", "--game", "tictactoe", "--position", "XXX/OO./...", "negamax"], "game is over"),
     (["search", "--game", "othello", "alphabeta:depth=2,tier=fast"], "ATAXX only"),
     (["search", "--game", "gomoku", "mcts:iterations=10,tier=fast"], "ATAXX"),
-    (["search", "--game", "othello", "--radius", "2", "greedy"], "Gomoku's switches"),
-    (["search", "--game", "gomoku", "--radius", "15", "greedy"], "0 to 14"),
+    (["search", "--game", "othello", "--radius", "2", "greedy"], "Gomoku's options"),
+    (["search", "--game", "gomoku", "--radius", "19", "greedy"], "0 to 18"),
+    (["search", "--game", "gomoku", "--radius", "15", "greedy"], "from 0 to 14, got 15"),
     (["search", "--game", "othello", "alphabeta:depth=0"], "from 1 to 64"),
 ]
 

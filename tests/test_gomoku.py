@@ -1,7 +1,8 @@
-"""Gomoku, the readable tier: wins in every direction, overlines, the double-three switch, the
-full board, the text form, the candidate moves, the pattern evaluation (each feature on
-hand-made lines, a literal pattern matcher as oracle, the incremental score against a full
-scan) and every agent playing it."""
+"""Gomoku in both tiers: wins in every direction on both boards, overlines, the omok rule (the
+double three), the five found and drawn, the full board, the text form, the candidate moves,
+the pattern evaluation (each feature on hand-made lines, a literal pattern matcher as oracle,
+the incremental score against a full scan), every agent playing it, and the numba tier held to
+the readable one (legal moves, searches with and without the table, iterative deepening)."""
 
 from __future__ import annotations
 
@@ -16,28 +17,33 @@ from course_lib.agents import RandomAgent, make_agent
 from course_lib.errors import (CourseError, GameOverError, IllegalMoveError, InvalidFenError,
                                InvalidMoveError, InvalidPositionError)
 from course_lib.games import GameState
-from course_lib.games.gomoku import (EMPTY_TEXT, FEATURES, SIZE, WEIGHTS, Gomoku, line_runs,
+from course_lib.games.gomoku import (FEATURES, LETTERS, WEIGHTS, Gomoku, geometry, line_runs,
                                      line_scores, parse_move, pattern_counts, pattern_score_full,
-                                     patterns, square_name)
+                                     patterns, square_name, zobrist_hash)
+
+SIZE = 15
+EMPTY_TEXT = "/".join(["." * SIZE] * SIZE) + " x"
 
 FAR_WHITE = ["a15", "c15", "e15", "g15", "i15", "k15", "m15", "o15", "a13", "c13", "e13"]
 """White points far from the action, for positions where only black's stones matter."""
 
 
-def position(black: list[str], white: list[str], **options) -> Gomoku:
-    """A position with these stones; the side to move follows from the counts."""
-    rows = [["."] * SIZE for _ in range(SIZE)]
+def position(black: list[str], white: list[str], size: int = SIZE, **options) -> Gomoku:
+    """A position with these stones on the ``size`` board (written by hand here, not by the
+    library's text writer); the side to move follows from the counts."""
+    rows = [["."] * size for _ in range(size)]
     for names, symbol in ((black, "x"), (white, "o")):
         for name in names:
-            col, row = "abcdefghijklmno".index(name[0]), int(name[1:]) - 1
+            col, row = LETTERS.index(name[0]), int(name[1:]) - 1
             rows[row][col] = symbol
     side = "x" if len(black) == len(white) else "o"
     return Gomoku.from_text("/".join("".join(r) for r in rows) + " " + side, **options)
 
 
-def play_line(black: list[str], white: list[str]) -> list[Gomoku]:
+def play_line(black: list[str], white: list[str], size: int = SIZE) -> list[Gomoku]:
     """Black and white alternate these moves from the empty board; every state."""
-    state, states = Gomoku(), [Gomoku()]
+    state = Gomoku(size=size)
+    states = [state]
     for b, w in zip(black, white + [None]):
         if state.is_over():
             break
@@ -81,6 +87,78 @@ def test_five_in_a_row_wins_in_every_direction(line: list[str]) -> None:
         end.play("h1")
 
 
+@pytest.mark.parametrize("line", [
+    ["o15", "p16", "q17", "r18", "s19"],            # diagonal into the far corner
+    ["s1", "s2", "s3", "s4", "s5"],                 # column, at the right edge
+    ["a19", "b18", "c17", "d16", "e15"],            # anti-diagonal from the bottom-left corner
+    ["j10", "k10", "l10", "m10", "n10"],            # row through the centre
+])
+def test_the_19x19_board_wins_to_its_edges(line: list[str]) -> None:
+    white = [p for p in ("a1", "c1", "e1", "g1") if p not in line]
+    states = play_line([line[i] for i in (0, 4, 2, 1, 3)], white, size=19)
+    assert all(s.winner() is None for s in states[:-1])
+    assert states[-1].winner() == 1
+    assert [sorted(run) for run in states[-1].fives()] == [sorted(line)]
+
+
+def test_the_19x19_board() -> None:
+    start = Gomoku(size=19)
+    assert start.size == 19 and len(start.legal_moves()) == 361
+    assert start.legal_moves()[:2] == ["a1", "b1"] and start.legal_moves()[-1] == "s19"
+    assert start.candidate_moves(1) == ["j10"] and square_name(180, 19) == "j10"
+    assert start.text() == "/".join(["." * 19] * 19) + " x"
+    assert Gomoku.from_text(start.text()).size == 19
+    child = start.play("s19")
+    assert child.cells[360] == 1 and child.play("a1").size == 19
+    board = geometry(19)
+    assert board.names[board.centre] == "j10"
+    assert len(board.lines) == 19 + 19 + 37 + 37          # rows, columns, both diagonals
+    with pytest.raises(InvalidMoveError, match="15x15 board"):
+        Gomoku().play("s19")
+
+
+@pytest.mark.parametrize("make, error, words", [
+    (lambda: Gomoku(size=17), CourseError, "size must be 15 or 19"),
+    (lambda: Gomoku(size=True), CourseError, "size must be 15 or 19"),
+    (lambda: Gomoku(rule="renju"), CourseError, "rule must be 'freestyle' .* or 'omok'"),
+    (lambda: Gomoku([0] * 100), InvalidPositionError, "225 cells .* or 361"),
+    (lambda: Gomoku([0] * 225, size=19), InvalidPositionError, "15x15"),
+    (lambda: Gomoku.from_text("/".join(["." * 17] * 17) + " x"), InvalidFenError,
+     "17 rows; a Gomoku board has 15 or 19 rows"),
+    (lambda: Gomoku(size=19, radius=19), CourseError, r"radius .* from 0 to 18, got 19"),
+])
+def test_bad_sizes_and_rules_are_refused_in_words(make, error, words) -> None:
+    with pytest.raises(error, match=words):
+        make()
+
+
+def test_fives_name_the_winning_lines() -> None:
+    assert Gomoku().fives() == [] and Gomoku().play("h8").fives() == []
+    state = position(["c8", "d8", "f8", "g8", "h8"], ["a1", "c1", "e1", "g1", "i1"])
+    six = state.play("e8")
+    assert six.fives() == [("c8", "d8", "e8", "f8", "g8", "h8")]     # an overline: all six
+    assert Gomoku.from_text(six.text()).fives() == six.fives()       # no last move needed
+    two = position(["b3", "c3", "d3", "e3", "f1", "f2", "f4", "f5"],
+                   ["h10", "h11", "h12", "h13", "k10", "k11", "k12", "k13"])
+    both = two.play("f3")                               # closes a row and a column at once
+    assert sorted(both.fives()) == [("b3", "c3", "d3", "e3", "f3"),
+                                    ("f1", "f2", "f3", "f4", "f5")]
+
+
+def test_zobrist_hash_is_kept_from_parent_to_child() -> None:
+    agent, state = RandomAgent(seed=12), Gomoku(size=19)
+    seen = {}
+    for _ in range(40):
+        assert state.zobrist() == zobrist_hash(state.cells, state.to_move)
+        assert Gomoku.from_text(state.text()).zobrist() == state.zobrist()
+        seen[state.zobrist()] = state.key()
+        state = state.apply(agent.choose_move(state))
+    assert len(seen) == 40                                  # no two positions alike
+    a = Gomoku().play("h8").play("a1").play("h9")
+    b = Gomoku().play("h9").play("a1").play("h8")
+    assert a.zobrist() == b.zobrist() != Gomoku().play("h8").play("a1").zobrist()
+
+
 def test_white_wins_too() -> None:
     states = play_line(["a1", "a3", "a5", "a7", "a9", "a11"], ["c2", "d2", "e2", "f2", "g2"])
     assert states[-1].winner() == 2 and states[-1].last_move == "g2"
@@ -117,21 +195,22 @@ def test_apply_returns_a_new_state_and_states_compare_by_position() -> None:
     a = start.play("h8").play("a1").play("h9")
     b = start.play("h9").play("a1").play("h8")
     assert a == b and hash(a) == hash(b) and a.key() == b.key()
-    assert a != Gomoku.from_text(a.text(), forbid_double_three=True)
+    assert a != Gomoku.from_text(a.text(), rule="omok")
 
 
-# -- the double-three switch (the Korean omok rule) ----------------------------------------
+# -- the omok rule: no double three ---------------------------------------------------------
 
 def korean(black: list[str], white: list[str]) -> tuple[Gomoku, Gomoku]:
-    return position(black, white, forbid_double_three=True), position(black, white)
+    return position(black, white, rule="omok"), position(black, white)
 
 
 def test_a_double_three_is_refused_with_the_rule_and_allowed_without() -> None:
     on, off = korean(["f8", "g8", "h6", "h7"], FAR_WHITE[:4])      # h8: row and column threes
     assert on.forbidden("h8") and "h8" not in on.legal_moves()
-    with pytest.raises(IllegalMoveError, match="two open threes"):
+    with pytest.raises(IllegalMoveError, match="two open threes at once .* omok forbids"):
         on.play("h8")
     assert "h8" not in on.candidate_moves(2)
+    assert on.play("h9").rule == "omok"                           # children keep the rule
     assert not off.forbidden("h8") and "h8" in off.legal_moves()
     assert off.play("h8").winner() is None
     assert len(on.legal_moves()) < len(off.legal_moves())
@@ -167,7 +246,7 @@ def test_the_rule_applies_to_white_too() -> None:
 
 
 def test_a_random_game_under_the_rule_never_plays_a_double_three() -> None:
-    agent, state = RandomAgent(seed=4), Gomoku(forbid_double_three=True)
+    agent, state = RandomAgent(seed=4), Gomoku(rule="omok")
     free = Gomoku.from_text(state.text())
     refused = 0
     while not state.is_over():
@@ -424,7 +503,7 @@ def test_mcts_plays_a_whole_game(spec: str) -> None:
 
 
 def test_random_and_greedy_play_the_rules_game_with_the_korean_rule() -> None:
-    end = play_out(Gomoku(forbid_double_three=True), agent_with_patterns("greedy"),
+    end = play_out(Gomoku(rule="omok"), agent_with_patterns("greedy"),
                    make_agent("random:seed=8"))
     assert end.winner() == 1
     end = play_out(Gomoku(), make_agent("random:seed=1"), make_agent("random:seed=2"))
@@ -439,6 +518,27 @@ def test_alphabeta_blocks_an_open_three_and_wins_from_a_four() -> None:
     assert agent.choose_move(three) in ("e8", "i8")
 
 
+def test_svg_draws_a_line_through_the_five() -> None:
+    import xml.etree.ElementTree as ET
+    state = play_line(["c3", "g7", "e5", "d4", "f6"], ["c4", "c5", "c6", "c7"])[-1]
+    root = ET.fromstring(state.svg())
+    ns = "{http://www.w3.org/2000/svg}"
+    stones = {(float(c.get("cx")), float(c.get("cy"))): c.get("fill")
+              for c in root.iter(f"{ns}circle")}
+    lines = [e for e in root.iter(f"{ns}line") if e.get("class") == "five"]
+    assert len(lines) == 1
+    ends = [(float(lines[0].get(f"x{k}")), float(lines[0].get(f"y{k}"))) for k in (1, 2)]
+    assert all(stones.get(end) == "#1a1a1a" for end in ends)        # on black stones' centres
+    (x1, y1), (x2, y2) = ends
+    on_line = [p for p, fill in stones.items() if fill == "#1a1a1a"
+               and abs((x2 - x1) * (p[1] - y1) - (y2 - y1) * (p[0] - x1)) < 1e-6]
+    assert len(on_line) == 5                                       # the five lie on it
+    assert 'class="five"' not in Gomoku().play("h8").svg()
+    two = position(["b3", "c3", "d3", "e3", "f1", "f2", "f4", "f5"],
+                   ["h10", "h11", "h12", "h13", "k10", "k11", "k12", "k13"]).play("f3")
+    assert two.svg().count('class="five"') == 2
+
+
 def test_svg_can_mark_any_points() -> None:
     svg = Gomoku().play("h8").svg(marked=["a1", "o15"])
     assert svg.count('stroke="#d32f2f"') == 2
@@ -446,54 +546,151 @@ def test_svg_can_mark_any_points() -> None:
         Gomoku().svg(marked=["z9"])
 
 
-# -- the numba tier, held to the readable search ---------------------------------------------
+# -- the numba tier, held to the readable one ----------------------------------------------
 
 def restricted(state: Gomoku, radius: int) -> Gomoku:
-    return Gomoku.from_text(state.text(), radius=radius)
+    return Gomoku.from_text(state.text(), rule=state.rule, radius=radius)
+
+
+def clustered_game(seed: int, size: int, rule: str, plies: int) -> list[Gomoku]:
+    """The positions of a seeded game played near the stones (radius 1), as real play makes
+    them: random moves, every fifth one greedy (pattern evaluation), so that threes and fours
+    form; up to ``plies`` moves, the finished position left out."""
+    state = Gomoku.from_text(Gomoku(size=size).text(), rule=rule, radius=1)
+    chooser, greedy = RandomAgent(seed), agent_with_patterns("greedy")
+    states = []
+    while not state.is_over() and len(states) < plies:
+        states.append(state)
+        state = state.play((greedy if len(states) % 5 == 0 else chooser).choose_move(state))
+    return states
+
+
+def omok_position_with_a_forbidden_point() -> Gomoku:
+    """A 19x19 omok position near the stones where a candidate point is a double three."""
+    state = position(["j10", "k10", "l11", "l12"], ["a1", "c1", "e1", "g1"], size=19,
+                     rule="omok", radius=1)
+    assert state.forbidden("l10") and "l10" not in state.legal_moves()
+    return state
+
+
+@pytest.mark.parametrize("size, rule", [(15, "freestyle"), (15, "omok"), (19, "omok")])
+def test_fast_legal_moves_are_the_rules_legal_moves(size: int, rule: str) -> None:
+    from course_lib.games.gomoku_fast import fast_legal_moves
+    compared = refused = 0
+    for seed in range(3):
+        for state in clustered_game(seed, size, rule, 90):
+            for radius in (0, 1, 2):
+                game = Gomoku.from_text(state.text(), rule=rule, radius=radius)
+                assert fast_legal_moves(game) == game.legal_moves(), (game.text(), radius)
+                compared += 1
+            rules = Gomoku.from_text(state.text(), rule=rule)
+            refused += len(Gomoku.from_text(state.text()).legal_moves()) - len(rules.legal_moves())
+    assert compared > 250
+    assert (refused > 0) == (rule == "omok")
+
+
+def readable(state: Gomoku, depth: int, slots: int | None = None):
+    from course_lib.agents.search import Searcher
+    from course_lib.agents.transposition import TranspositionTable
+    table = TranspositionTable(slots) if slots else None
+    return Searcher("negamax-alphabeta", patterns, table=table).run(state, depth)
+
+
+def same_search(ours, theirs, text: str) -> None:
+    assert (ours.move, ours.value) == (theirs.move, theirs.value), text
+    for counter in ("nodes", "leaves", "cutoffs", "tt_hits", "tt_cutoffs", "nodes_per_depth"):
+        assert getattr(ours.stats, counter) == getattr(theirs.stats, counter), (counter, text)
+    assert ours.root_values == theirs.root_values, text
 
 
 def test_fast_alphabeta_is_the_readable_search() -> None:
-    from course_lib.agents.search import Searcher
     from course_lib.games.gomoku_fast import fast_gomoku_alphabeta
-    compared = 0
     cases = []
-    for seed in (0, 1):
-        # clustered positions, as real play makes: a greedy pattern player against random
-        state, agent, other = Gomoku(radius=1), agent_with_patterns("greedy"), RandomAgent(seed)
-        states = [state]
-        while not state.is_over() and len(states) < 24:
-            state = state.play((agent if state.to_move == 1 else other).choose_move(state))
-            states.append(state)
-        last = len(states) - 2                        # the last position still to play
-        assert last >= 6
-        cases += [(states[i], (1, 2)) for i in range(0, last + 1, 2)]
-        cases += [(states[i], (3,)) for i in sorted({2, min(9, last), last})]
-        cases += [(restricted(states[i], 2), (1, 2)) for i in (5, last)]
+    for seed, size, rule in ((0, 15, "freestyle"), (1, 15, "omok"), (2, 19, "omok")):
+        states = clustered_game(seed, size, rule, 24)
+        cases += [(state, (1, 2)) for state in states[::4]]
+        cases += [(states[i], (3,)) for i in (2, len(states) // 2, -1)]
+        cases += [(restricted(states[i], 2), (1, 2)) for i in (5, -1)]
         cases += [(restricted(states[6], 0), (1,))]
     cases.append((position(["e8", "f8", "g8", "h8"], ["e9", "f9", "g9", "a1"], radius=1),
                   (1, 2, 3)))                               # wins inside the tree
+    cases.append((omok_position_with_a_forbidden_point(), (1, 2, 3)))
     for state, depths in cases:
         for depth in depths:
-            ours = fast_gomoku_alphabeta(state, depth)
-            theirs = Searcher("negamax-alphabeta", patterns).run(state, depth)
-            assert (ours.move, ours.value) == (theirs.move, theirs.value), state.text()
-            assert (ours.stats.nodes, ours.stats.leaves, ours.stats.cutoffs,
-                    ours.stats.nodes_per_depth) == (theirs.stats.nodes, theirs.stats.leaves,
-                                                    theirs.stats.cutoffs,
-                                                    theirs.stats.nodes_per_depth)
-            compared += 1
-    assert compared > 20
+            same_search(fast_gomoku_alphabeta(state, depth), readable(state, depth),
+                        state.text())
+    assert len(cases) > 20
 
 
-def test_fast_alphabeta_refuses_in_words() -> None:
+def test_fast_alphabeta_with_a_table_is_the_readable_search_with_one() -> None:
     from course_lib.games.gomoku_fast import fast_gomoku_alphabeta
-    with pytest.raises(CourseError, match="freestyle only"):
-        fast_gomoku_alphabeta(Gomoku(forbid_double_three=True), 2)
+    cases = [(state, 3) for state in clustered_game(3, 19, "omok", 20)[4::8]]
+    cases += [(state, 4) for state in clustered_game(4, 15, "freestyle", 20)[4::8]]
+    cases.append((omok_position_with_a_forbidden_point(), 3))
+    hits = 0
+    for state, depth in cases:
+        for bits in (12, 5):                                # 32 slots: entries replaced
+            ours = fast_gomoku_alphabeta(state, depth, table_bits=bits)
+            same_search(ours, readable(state, depth, 1 << bits), state.text())
+            hits += ours.stats.tt_hits
+    assert len(cases) >= 5 and hits > 0
+
+
+def test_fast_deepening_is_the_readable_iterative_deepening() -> None:
+    from course_lib.agents.search import iterative_deepening
+    from course_lib.agents.transposition import TranspositionTable
+    from course_lib.games.gomoku_fast import fast_gomoku_deepening
+    cases = [(omok_position_with_a_forbidden_point(), 3),
+             (clustered_game(5, 19, "omok", 16)[12], 3),
+             (clustered_game(6, 15, "freestyle", 16)[12], 4)]
+    for state, depth in cases:
+        for bits in (None, 8):
+            table = TranspositionTable(1 << bits) if bits else None
+            theirs = list(iterative_deepening(state, depth, evaluation=patterns, table=table))
+            ours = fast_gomoku_deepening(state, depth, table_bits=bits)
+            assert len(ours) == len(theirs) == depth
+            for a, b in zip(ours, theirs):
+                same_search(a, b, state.text())
+                assert a.stats.depth == b.stats.depth
+
+
+def test_fast_deepening_stops_at_its_node_budget() -> None:
+    from course_lib.games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
+    state = clustered_game(6, 19, "omok", 14)[-1]
+    whole = fast_gomoku_deepening(state, 5, table_bits=12)
+    spent = [r.stats.nodes for r in whole]                  # running totals
+    for k in range(1, 5):
+        cut = fast_gomoku_deepening(state, 5, table_bits=12, max_nodes=spent[k] - 1)
+        assert [r.depth for r in cut] == list(range(1, k + 1))     # iteration k+1 abandoned
+        assert cut[-1].move == whole[k - 1].move and cut[-1].stats.nodes == spent[k - 1]
+        exact = fast_gomoku_deepening(state, 5, table_bits=12, max_nodes=spent[k])
+        assert len(exact) == k + 1
+    assert len(fast_gomoku_deepening(state, 5, max_nodes=1)) == 1     # depth 1 always ends
+    # without reordering every iteration is plain alpha-beta in board order
+    plain = fast_gomoku_deepening(state, 3, reorder=False)
+    running = 0
+    for result in plain:
+        alone = fast_gomoku_alphabeta(state, result.depth)
+        running += alone.stats.nodes
+        assert (result.move, result.value, result.stats.nodes) == (alone.move, alone.value,
+                                                                   running)
+
+
+def test_fast_searches_refuse_in_words() -> None:
+    from course_lib.games.gomoku_fast import (fast_gomoku_alphabeta, fast_gomoku_deepening,
+                                              fast_legal_moves)
     with pytest.raises(CourseError, match="depth"):
         fast_gomoku_alphabeta(Gomoku(), 0)
+    with pytest.raises(CourseError, match="table_bits"):
+        fast_gomoku_alphabeta(Gomoku(), 2, table_bits=40)
+    with pytest.raises(CourseError, match="max_nodes"):
+        fast_gomoku_deepening(Gomoku(), 2, max_nodes=0)
+    with pytest.raises(CourseError, match="Gomoku state"):
+        fast_legal_moves("h8")
     won = play_line(["h4", "h5", "h6", "h7", "h8"], ["a1", "c1", "e1", "g1"])[-1]
     with pytest.raises(CourseError, match="terminal"):
         fast_gomoku_alphabeta(won, 2)
+    assert fast_legal_moves(won) == []
 
 
 def test_patterns_is_gomokus_named_and_default_evaluation():

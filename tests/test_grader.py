@@ -396,6 +396,28 @@ def _evaluation(view="player", mobility="both", weight=4, sign=1):
     return evaluate
 
 
+def _score_change(stone="mover", sides="both", view="player", old=True, lines=4):
+    """Gomoku's change of score from one stone, as a student writes it, with one of the
+    classic slips chosen by the arguments."""
+    from course_lib.games.gomoku import line_scores
+
+    def score_change(state, move, player):
+        point = state.geometry.index[move]
+        after = list(state.cells)
+        if stone != "none":
+            after[point] = state.to_move if stone == "mover" else player
+        mine, theirs = 0, 0
+        for n in list(state.geometry.lines_through[point])[:lines]:
+            values = state.geometry.lines[n]
+            now = line_scores([after[j] for j in values])
+            before = line_scores([state.cells[j] for j in values]) if old else (0, 0)
+            seen = player if view == "player" else 1
+            mine += now[seen - 1] - before[seen - 1]
+            theirs += now[2 - seen] - before[2 - seen]
+        return mine - theirs if sides == "both" else mine
+    return score_change
+
+
 STUDENT_MISTAKES = {
     "03-minimax": [(minimax_depth_kept, "depth_not_decreased"),
                    (minimax_last_tie, "ties_replaced"),
@@ -455,6 +477,12 @@ STUDENT_MISTAKES = {
                     (_sprt(draws="loss"), "llr_draw_as_loss"),
                     (_sprt(bounds="swapped"), "sprt_bounds_swapped"),
                     (_sprt(bounds="no log"), "sprt_bounds_not_log")],
+    "10-score-change": [(_score_change(sides="own"), "line_own_only"),
+                        (_score_change(stone="player"), "line_stone_colour"),
+                        (_score_change(view="black"), "line_wrong_view"),
+                        (_score_change(old=False), "line_old_kept"),
+                        (_score_change(lines=3), "line_too_few"),
+                        (_score_change(stone="none"), "line_stone_missing")],
     "02-evaluation": [(_evaluation(view="mover"), "eval_wrong_view"),
                       (_evaluation(mobility="mover"), "eval_mobility_mover_only"),
                       (_evaluation(weight=1), "eval_material_weight"),
@@ -467,6 +495,7 @@ STUDENT_RIGHT = {
     "05-iterative-deepening": _deepening(), "05-table-probe-store": _table(),
     "06-ucb-select": _ucb(), "07-sprt-llr": _sprt(), "02-evaluation": _evaluation(),
     "11-pvs": _pvs(),
+    "10-score-change": _score_change(),
 }
 
 
@@ -882,3 +911,68 @@ def test_a_search_that_evaluates_inner_nodes_is_wrong_at_the_first_one():
     result = grade("03-negamax", negamax)
     assert "evaluated node root (evaluation 1), which the right one does not evaluate" \
         in str(result)
+
+
+# --- Graduated hints ----------------------------------------------------------------------------
+
+def test_graduated_hints_come_one_step_at_each_wrong_try():
+    grader.reset_tries()
+    wrong = _score_change(lines=3)
+    first, second, third = (grade("10-score-change", wrong) for _ in range(3))
+    assert [r.tries for r in (first, second, third)] == [1, 2, 3]
+    question = MISTAKE_KINDS["line_too_few"]
+    assert all(question in str(r) for r in (first, second, third))
+    assert "\n  on " not in str(first) and "answers on 6 positions are wrong" in str(first)
+    assert first.where == second.where != ""                # known, shown from the second
+    assert second.where.split(",")[0] in str(second) and "The line:" not in str(second)
+    assert "your change for player" in str(second)
+    line = SPECS["10-score-change"].lines["line_too_few"]
+    assert f"The line: {line}" in str(third) and line not in str(second)
+    assert grade("10-score-change", solution("10-score-change")).right
+    assert grade("10-score-change", wrong).tries == 1       # a right answer starts them again
+
+
+def test_graduated_hints_without_a_known_mistake_never_give_a_line():
+    grader.reset_tries()
+
+    def off_by_one(state, move, player):
+        return solution("10-score-change")(state, move, player) + 1
+
+    results = [grade("10-score-change", off_by_one) for _ in range(4)]
+    assert all(r.mistake is None for r in results)
+    assert all("The line:" not in str(r) for r in results)
+    assert "no known mistake does what yours does" in str(results[3])
+    assert all(SPECS["10-score-change"].question in str(r) for r in results)
+
+
+def test_a_crash_shows_where_at_once_and_does_not_count_as_a_try():
+    grader.reset_tries()
+
+    def crashes(state, move, player):
+        return 1 / 0
+
+    result = grade("10-score-change", crashes)
+    assert result.tries == 0 and "ZeroDivisionError" in str(result)
+    assert grade("10-score-change", _score_change(lines=3)).tries == 1
+
+
+def test_the_line_score_exercise_lends_only_the_cells_and_the_lines():
+    from course_lib.games.gomoku import line_scores
+
+    def whole_board(state, move, player):
+        after = list(state.cells)
+        after[state.geometry.index[move]] = state.to_move
+        change = 0
+        for line in state.geometry.lines:
+            (b0, w0), (b1, w1) = (line_scores([c[j] for j in line]) for c in (state.cells, after))
+            change += (b1 - b0) - (w1 - w0)
+        return change if player == 1 else -change
+
+    text = str(grade("10-score-change", whole_board))
+    assert "read 112 lines of the board; only the 4 through the move can change" in text
+    assert "hint: a stone changes only the lines through it" in text
+
+    def plays_it(state, move, player):
+        return state.play(move)
+
+    assert "play is not available in this exercise" in str(grade("10-score-change", plays_it))

@@ -157,3 +157,21 @@ def test_evaluation_solution_follows_its_specification():
     mobility = len(after.generate_moves(1)) - len(after.generate_moves(2))
     assert solutions.evaluate(after, 1) == 4 * 1 + mobility
     assert solutions.evaluate(after, 2) == -solutions.evaluate(after, 1)
+
+
+@pytest.mark.parametrize("label, state", C.gomoku_positions(), ids=lambda x: str(x)[:30])
+def test_score_change_solution_is_the_whole_evaluations_change(label, state):
+    """The reference's change from the 4 lines through the move equals the full-board scan
+    before and after the move, on every point the grader asks about, for both players; and
+    the grader's positions are what their labels say."""
+    from course_lib.games.gomoku import Gomoku, pattern_score_full
+
+    free = Gomoku(state.cells, size=state.size)
+    moves = free.candidate_moves(2)
+    assert len(moves) > 40 and not state.is_over()
+    assert ("x to move" in label) == (state.to_move == 1)
+    for move in moves:
+        after = free.play(move)
+        for player in (1, 2):
+            assert solutions.score_change(state, move, player) == \
+                pattern_score_full(after, player) - pattern_score_full(free, player)

@@ -23,7 +23,7 @@ DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != 
 
 
 def names(size: int) -> list[str]:
-    return [f"{'abcdefghijklmno'[c]}{r + 1}" for r in range(size) for c in range(size)]
+    return [f"{'abcdefghijklmnopqrs'[c]}{r + 1}" for r in range(size) for c in range(size)]
 
 
 def othello_flips(cells, index: int, me: int) -> list[int]:
@@ -300,10 +300,11 @@ for _name in ("g8", "a1", "i8", "a3", "h7", "a5", "h9", "a7"):
 
 def test_gomoku_double_three_is_refused_with_the_reason():
     text = DOUBLE_THREE.text()
-    board = PlayBoard(RandomAgent(seed=1), game="gomoku", start=text, forbid_double_three=True)
-    assert board.state.forbid_double_three
+    board = PlayBoard(RandomAgent(seed=1), game="gomoku", start=text, rule="omok")
+    assert board.state.rule == "omok"
     board.click("h8")
     assert board.message.startswith("Not played") and "two open threes" in board.message
+    assert "omok" in board.message
     assert board.history == [] and board.state.cells[112] == 0
     free = PlayBoard(RandomAgent(seed=1), game="gomoku", start=text)
     free.click("h8")
@@ -317,9 +318,12 @@ def test_gomoku_five_in_a_row_ends_the_game():
         board.click(x)
         board.click(o)
     assert not board.state.is_over()
+    assert not any(b.layout.border == board.game.five_frame for b in board.buttons.values())
     board.click("g7")                           # the diagonal c3..g7: five
     assert board.state.is_over() and board.state.winner() == 1
     assert board.status.startswith("Game over") and "x wins" in board.status
+    framed = {k for k, b in board.buttons.items() if b.layout.border == board.game.five_frame}
+    assert framed == {"c3", "d4", "e5", "f6", "g7"}             # the five, and only it
     before = board.state
     board.click("a1")
     assert board.state is before and "over" in board.message
@@ -353,6 +357,81 @@ def test_gomoku_board_fits_the_notebook_and_draws_its_lines():
     board.click("h8")
     check_drawn(board, names(15))
     assert "3px solid" in board.buttons[board.history[-1]].layout.border
+
+
+def test_gomoku_19x19_omok_board():
+    board = PlayBoard(RandomAgent(seed=3), game="gomoku", size=19, rule="omok", radius=1)
+    assert len(board.buttons) == 361 and board.state == Gomoku(size=19, rule="omok", radius=1)
+    columns = board.children[2].layout.grid_template_columns
+    widths = [int(w) for w in re.findall(r"(\d+)px", columns)]
+    assert "repeat(19, 25px)" in columns and widths[0] + 19 * widths[1] + widths[2] <= 560
+    assert "gomoku-pt-br" in board.buttons["s19"]._dom_classes
+    board.click("j10")
+    check_drawn(board, names(19))
+    # a double three for x near the stones: refused, the position kept
+    start = Gomoku(size=19)
+    for move in ("j10", "a1", "k10", "a3", "l11", "a5", "l12", "a7"):
+        start = start.play(move)
+    omok = PlayBoard(RandomAgent(seed=1), game="gomoku", start=start.text(), rule="omok")
+    omok.click("l10")
+    assert "Not played" in omok.message and omok.history == []
+    free = PlayBoard(RandomAgent(seed=1), game="gomoku", start=start)
+    free.click("l10")
+    assert free.history[0] == "l10" and free.state.size == 19
+
+
+def gomoku_css_rules(board: PlayBoard) -> dict[str, dict[str, str]]:
+    """The Gomoku board's CSS, parsed here: selector -> {property: value}."""
+    rules = {}
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", board.game.css()):
+        rules[selector.strip()] = {name.strip(): value.strip() for name, value in
+                                   (part.split(":", 1) for part in body.split(";") if ":" in part)}
+    return rules
+
+
+def layers(value: str) -> list[str]:
+    """A CSS list of background layers, split at the commas outside parentheses."""
+    out, depth, part = [], 0, ""
+    for char in value:
+        depth += char == "("
+        depth -= char == ")"
+        if char == "," and depth == 0:
+            out.append(part.strip())
+            part = ""
+        else:
+            part += char
+    return out + [part.strip()]
+
+
+def test_gomoku_stones_are_drawn_on_the_crossings():
+    """A stone is a disc centred where the point's two lines cross, placed against the same
+    box as the lines, of the same size with a frame or without; its glyph is not drawn (a
+    glyph sits where its font puts it: about 2.5 px below the crossing, seen in a browser)."""
+    board = PlayBoard(RandomAgent(seed=1), game="gomoku")
+    rules = gomoku_css_rules(board)
+    cell = rules[".gomoku-playboard .gomoku-cell"]
+    assert cell["background-origin"] == "border-box"          # frames move no layer
+    assert cell["font-size"] == "0 !important"
+    for key in ("mm", "tl", "br", "mr"):
+        placed = rules[f".gomoku-playboard .gomoku-pt-{key}"]
+        stone_size, *line_sizes = layers(placed["background-size"])
+        stone_place, *line_places = layers(placed["background-position"])
+        assert stone_size == "100% 100%" and stone_place == "center"
+        # each line runs through the centre: a full line is centred, a half line ends there
+        for size, place in zip(line_sizes, line_places):
+            width, height = size.split()
+            across, along = (height, width) if width.endswith("%") else (width, height)
+            assert across == "1px" and along in ("100%", "50%")
+            if along == "100%":
+                assert place == "center center"
+    for letter, fill in (("x", "#1a1a1a"), ("o", "#f4f4f4")):
+        disc = layers(rules[f".gomoku-playboard .gomoku-{letter}"]["background-image"])[0]
+        assert disc.startswith("radial-gradient(circle closest-side, currentColor")
+        radius = float(re.findall(r"([\d.]+)% ([\d.]+)%\)?, transparent", disc)[0][1])
+        assert radius == pytest.approx(100 * board.game.stone_scale)
+    board.click("h8")
+    assert board.buttons["h8"].style.text_color == "#1a1a1a"          # the disc's colour
+    assert "gomoku-x" in board.buttons["h8"]._dom_classes
 
 
 # --- Tic-tac-toe ----------------------------------------------------------------------------
@@ -431,6 +510,9 @@ def test_the_game_follows_from_the_start_state():
     {"game": "chess"}, {"game": 3}, {"game": "othello", "start": "x"},
     {"game": "othello", "start": Gomoku()}, {"game": "othello", "radius": 2},
     {"game": "gomoku", "depth": 3}, {"game": "gomoku", "radius": 20},
+    {"game": "gomoku", "size": 17}, {"game": "gomoku", "rule": "renju"},
+    {"game": "gomoku", "forbid_double_three": True},
+    {"game": "gomoku", "start": Gomoku().text(), "size": 19},
     {"game": "tictactoe", "start": "XX"}, {"game": "othello", "human": "white"},
     {"game": "gomoku", "cell_size": 0},
 ])

@@ -200,7 +200,7 @@ _FITS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "research": (lambda state: isinstance(state, othello.Othello),
                  "Othello (the research-based weight map of its 8x8 board)"),
     "patterns": (lambda state: isinstance(state, gomoku.Gomoku),
-                 "Gomoku (it counts rows of stones on its 15x15 board)"),
+                 "Gomoku (it counts rows of stones on its 15x15 or 19x19 board)"),
 }
 """For each named evaluation: does it fit a position's game, and what is it for (in words)."""
 

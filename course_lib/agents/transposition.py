@@ -43,9 +43,14 @@ ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE = _zobrist_keys()
 
 
 def position_hash(state: Any) -> int:
-    """A 64-bit hash of the position: Zobrist for ATAXX, ``hash(state.key())`` for others."""
+    """A 64-bit hash of the position: Zobrist for ATAXX, the state's own ``zobrist()`` where
+    it has one (Gomoku, whose numba tier uses the same keys), ``hash(state.key())`` for
+    others."""
     grid = getattr(state, "grid", None)
     if grid is None:
+        zobrist = getattr(state, "zobrist", None)
+        if zobrist is not None:
+            return zobrist()
         if not callable(getattr(state, "key", None)):
             raise InvalidArgumentError(f"position_hash hashes a game position (a State, or a "
                                        f"state with key()), got {type(state).__name__}")

@@ -22,6 +22,7 @@ CELL = 40
 MARGIN = 24
 STONE_FILL = {1: "#1a1a1a", 2: "#f4f4f4"}
 STONE_EDGE = {1: "#000000", 2: "#555555"}
+FIVE_COLOR = "#1565c0"             # the line through a five in a row
 STYLES = {
     "squares": {"board": "#2e7d4f", "line": "#1b4d30"},     # Othello: discs in squares
     "points": {"board": "#e3b873", "line": "#5a4020"},      # Gomoku: stones on crossings
@@ -30,6 +31,7 @@ STYLES = {
 
 def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: str,
              marked: Iterable[tuple[int, int]] = (), dots: Iterable[tuple[int, int]] = (),
+             strokes: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
              caption: str = "", size: int | None = None) -> str:
     """The SVG of a board, as text.
 
@@ -40,6 +42,8 @@ def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: 
         title: the picture's title (shown as a tooltip).
         marked: (row, column) cells, from 0, to frame in red (the last move).
         dots: (row, column) cells, from 0, to mark with a small dot (legal moves).
+        strokes: pairs of (row, column) cells, from 0, to join with a thick blue line drawn
+            through the stones' centres (Gomoku's five in a row).
         caption: a line of text under the board.
         size: width in pixels (default: 40 per column plus the margins).
     """
@@ -94,6 +98,11 @@ def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: 
                            f'cy="{MARGIN + half + i * CELL}" r="{radius:.1f}" '
                            f'fill="{STONE_FILL[cell]}" stroke="{STONE_EDGE[cell]}" '
                            f'stroke-width="1.2"/>')
+    for (i1, j1), (i2, j2) in strokes:
+        out.append(f'<line class="five" x1="{MARGIN + half + j1 * CELL}" '
+                   f'y1="{MARGIN + half + i1 * CELL}" x2="{MARGIN + half + j2 * CELL}" '
+                   f'y2="{MARGIN + half + i2 * CELL}" stroke="{FIVE_COLOR}" stroke-width="6" '
+                   'stroke-linecap="round" opacity="0.85"/>')
     for i, j in dots:
         out.append(f'<circle cx="{MARGIN + half + j * CELL}" cy="{MARGIN + half + i * CELL}" '
                    f'r="4" fill="#ffd54f" stroke="#7a5c00" stroke-width="0.8"/>')

@@ -30,14 +30,15 @@ from __future__ import annotations
 from typing import Callable
 
 from .exercises import MISTAKE_KINDS, SPECS
-from .result import GradeResult, grade
+from .result import GradeResult, grade, reset_tries
 from .trace import Trace, TracedState
 
 EXERCISES = sorted(SPECS)
 """The exercise names, each beginning with its notebook's number."""
 
 __all__ = ["EXERCISES", "GradeResult", "MISTAKE_KINDS", "Trace", "TracedState",
-           "example_mistake", "grade", "mistakes", "skeleton", "solution", "solution_source"]
+           "example_mistake", "grade", "mistakes", "reset_tries", "skeleton", "solution",
+           "solution_source"]
 
 
 def _spec(name: str):

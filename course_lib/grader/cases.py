@@ -1,6 +1,9 @@
 """The positions the grader runs a student's function on: explicit trees (one with a pass),
 tic-tac-toe and ATAXX positions, MCTS nodes and SPRT game sequences.
 
+Gomoku positions for the line-score exercise (both boards, both players to move, stones at
+the edge, a five within reach).
+
 The explicit trees are ``course_lib.games.GameTree``s, where a node written
 ``("pass", subtree)`` belongs to a player who cannot move.
 """
@@ -101,3 +104,45 @@ def ttt(text: str) -> TicTacToe:
 TREES = {"the textbook tree": TEXTBOOK_TREE, "a tree with passes": PASS_TREE,
          "a tree with a tie": TIE_TREE, "a three-ply tree": DEEP_TREE,
          "a tree with an equal child": CUT_TREE}
+
+
+# --- Gomoku, for the line score ----------------------------------------------------------------
+
+def _gomoku_from_stones(black: str, white: str, size: int, rule: str) -> Any:
+    from ..games.gomoku import Gomoku, geometry
+    board = geometry(size)
+    cells = [0] * board.points
+    for player, names in ((1, black), (2, white)):
+        for name in names.split():
+            cells[board.index[name]] = player
+    return Gomoku(cells, size=size, rule=rule)
+
+
+def _gomoku_random(seed: int, stones: int, size: int, rule: str) -> Any:
+    """A game of ``stones`` random moves near the stones (seeded), from the empty board."""
+    from ..games.gomoku import Gomoku
+    from ..rng import SplitMix64
+    rng = SplitMix64(seed)
+    state = Gomoku(size=size, rule=rule, radius=1)
+    for _ in range(stones):
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.below(len(moves))])
+    return Gomoku(state.cells, size=size, rule=rule)
+
+
+def gomoku_positions() -> list[tuple[str, Any]]:
+    """(label, position) for the line-score cases; each is asked about every empty point
+    within 2 of a stone, for both players."""
+    return [
+        ("19x19 omok, 12 stones, x to move",
+         _gomoku_from_stones("h10 i11 l12 k12 h12 j12", "i10 j11 k10 i9 k13 j13", 19, "omok")),
+        ("19x19, o to move: x has an open three and a four with a gap",
+         _gomoku_from_stones("h10 i10 j10 m5 m6 m8", "c3 r17 a19 s1 q3", 19, "freestyle")),
+        ("15x15, o to move, stones along the edges",
+         _gomoku_from_stones("a1 a2 a3 o13 n15 d1 h15", "b1 a4 o15 o14 c1 g15", 15,
+                             "freestyle")),
+        ("15x15, o to move, a five within reach of both",
+         _gomoku_from_stones("d4 e5 f6 g7 j2 k2", "d10 e10 f10 g10 l9", 15, "freestyle")),
+        ("19x19 omok, 40 stones of a random game, x to move", _gomoku_random(3, 40, 19, "omok")),
+        ("15x15, 61 stones of a random game, o to move", _gomoku_random(7, 61, 15, "freestyle")),
+    ]

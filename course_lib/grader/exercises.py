@@ -14,6 +14,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..games.gomoku import line_scores
 from . import solutions
 from .skeletons import SKELETONS
 
@@ -32,10 +33,16 @@ class Spec:
     name: str
     solution: Callable
     kind: str
-    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt' or 'evaluation'."""
+    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt', 'evaluation' or
+    'linescore' (Gomoku's change of score from one stone)."""
     what: str
     """The algorithm, as the messages name it ('your alpha-beta ...')."""
     mistakes: list[Mistake] = field(default_factory=list)
+    lines: dict[str, str] = field(default_factory=dict)
+    """For a graduated exercise, the line to write for each kind of mistake: its hints come in
+    three steps, one more at each wrong try (a question, then where, then the line)."""
+    question: str = ""
+    """For a graduated exercise, the question about the idea when no known mistake fits."""
 
     @property
     def skeleton(self) -> str:
@@ -149,6 +156,20 @@ MISTAKE_KINDS: dict[str, str] = {
                              "move better than alpha?'",
     "pvs_research_ignored": "the second search's value is not the one kept: of a move's two "
                             "answers, which one is its value, and which only a bound?",
+    "line_own_only": "only one side's patterns are counted: the new stone can also cut the "
+                     "opponent's runs in its lines; whose sum does the evaluation subtract, and "
+                     "can the move change it?",
+    "line_stone_colour": "the new stone has the wrong colour: who plays the move, and is that "
+                         "always the player whose view is asked for?",
+    "line_wrong_view": "the change is seen from the wrong side: the value is for the player "
+                       "given; for the other player, which way does the same move push the "
+                       "score?",
+    "line_old_kept": "the lines' old scores are not taken away: the evaluation is a sum over all "
+                     "the lines; which part of that sum does one stone change, and by how much?",
+    "line_too_few": "not every line through the move is rescanned: how many lines pass through "
+                    "a point, and which of them can a stone there change?",
+    "line_stone_missing": "the lines after the move are the lines before it: where is the new "
+                          "stone?",
 }
 
 
@@ -312,6 +333,37 @@ _add(Spec("11-pvs", solutions.pvs, "search", "principal variation search",
     _m("pvs_research_ignored", ("                value = -pvs(child, depth - 1, -beta, -alpha",
                                 "                again = -pvs(child, depth - 1, -beta, -alpha")),
 ]))
+_add(Spec("10-score-change", solutions.score_change, "linescore", "score change", [
+    _m("line_own_only", ("        change += (black_after - black_before) - (white_after - white_before)\n",
+                         "        if player == 1:\n            change += black_after - black_before\n"
+                         "        else:\n            change -= white_after - white_before\n")),
+    _m("line_stone_colour", ("after[point] = state.to_move", "after[point] = player")),
+    _m("line_wrong_view", ("    if player == 1:\n        return change\n    return -change\n",
+                           "    return change\n")),
+    _m("line_wrong_view", ("    if player == 1:\n", "    if state.to_move == 1:\n")),
+    _m("line_old_kept", ("(black_after - black_before) - (white_after - white_before)",
+                         "black_after - white_after")),
+    _m("line_too_few", ("for n in board.lines_through[point]:",
+                        "for n in board.lines_through[point][:2]:")),
+    _m("line_too_few", ("for n in board.lines_through[point]:",
+                        "for n in board.lines_through[point][:3]:")),
+    _m("line_too_few", ("for n in board.lines_through[point]:",
+                        "for n in board.lines_through[point][:1]:")),
+    _m("line_stone_missing", ("    after[point] = state.to_move\n", "")),
+], lines={
+    "line_own_only": "change += (black_after - black_before) - (white_after - white_before) for "
+                     "each line, with (black_before, white_before) = line_scores(the line "
+                     "before) and the same after; then the sign for player 2",
+    "line_stone_colour": "after = list(state.cells); after[point] = state.to_move",
+    "line_wrong_view": "return change if player == 1 else -change, with change written for "
+                       "black (black's sum minus white's)",
+    "line_old_kept": "change += (black_after - black_before) - (white_after - white_before) for "
+                     "each line through the move",
+    "line_too_few": "for n in state.geometry.lines_through[point]: (every one of them)",
+    "line_stone_missing": "after = list(state.cells); after[point] = state.to_move, and read "
+                          "each line's values after the move from after",
+}, question="what can one stone change: which lines, whose runs in them, and seen from which "
+            "player?"))
 
 
 def _is_pass(move: Any) -> bool:
@@ -326,7 +378,7 @@ def build_mistake(spec: Spec, mistake: Mistake) -> Callable:
             if old not in source:
                 raise RuntimeError(f"{spec.name}/{mistake.key}: {old!r} is not in the source")
             source = source.replace(old, new)
-        namespace = {"math": math, "is_pass": _is_pass}
+        namespace = {"math": math, "is_pass": _is_pass, "line_scores": line_scores}
         exec(compile(source, f"<{spec.name} {mistake.key}>", "exec"), namespace)
         mistake.function = namespace[spec.solution.__name__]
     return mistake.function

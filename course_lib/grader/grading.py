@@ -693,9 +693,83 @@ def _evaluation_cases() -> list[Case]:
     return [Case(f"ATAXX {fen}", runner(fen)) for fen in C.EVAL_FENS]
 
 
+class _Lines(tuple):
+    """A board's lines that count which ones the student reads."""
+
+    def __new__(cls, lines: tuple, seen: set) -> "_Lines":
+        made = super().__new__(cls, lines)
+        made.seen = seen
+        return made
+
+    def __getitem__(self, n: Any) -> Any:
+        if isinstance(n, slice):
+            self.seen.update(range(*n.indices(len(self))))
+        else:
+            self.seen.add(n % len(self) if isinstance(n, int) else n)
+        return tuple.__getitem__(self, n)
+
+    def __iter__(self) -> Iterator:
+        self.seen.update(range(len(self)))
+        return tuple.__iter__(self)
+
+
+class _NotHere:
+    """What a line-score position lends: its cells, side to move and geometry, no more."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(
+            f"{name} is not available in this exercise: work from state.cells, "
+            "state.to_move and the lines of state.geometry (the point is to rescan only the "
+            "lines through the move, not to play it and score the whole board)")
+
+
+class _LineBoard(_NotHere):
+    def __init__(self, board: Any, seen: set) -> None:
+        self.size, self.points, self.names = board.size, board.points, board.names
+        self.index, self.lines_through = board.index, board.lines_through
+        self.lines = _Lines(board.lines, seen)
+
+
+class _LineState(_NotHere):
+    def __init__(self, state: Any, seen: set) -> None:
+        self.cells, self.to_move, self.size = state.cells, state.to_move, state.size
+        self.geometry = _LineBoard(state.geometry, seen)
+
+
+def _linescore_cases() -> list[Case]:
+    from ..games.gomoku import Gomoku
+
+    def runner(state: Any) -> Callable:
+        moves = Gomoku(state.cells, size=state.size).candidate_moves(2)
+
+        def run(fn: Callable, trace: Trace) -> Any:
+            records = []
+            for move in moves:
+                for player in (1, 2):
+                    seen: set = set()
+                    given = _LineState(state, seen)
+                    raw = fn(given, move, player)
+                    if given.cells != state.cells:
+                        raise _Mutated(f"for {move} it changed the position's cells")
+                    if not is_number(raw):
+                        returned = _returned_none("it returns the change, a number") \
+                            if raw is None else f"it returned {short(raw)}; the change is a number"
+                        raise _Garbage(f"for {move}, player {player}, {returned}")
+                    through = set(state.geometry.lines_through[state.geometry.index[move]])
+                    if seen - through:
+                        raise _Garbage(f"for {move}, player {player}, it read {len(seen)} "
+                                       f"lines of the board; only the {len(through)} through "
+                                       "the move can change")
+                    records.append((move, player, _plain(raw)))
+            return records
+        return run
+
+    return [Case(label, runner(state)) for label, state in C.gomoku_positions()]
+
+
 CASE_BUILDERS = {"search": _search_cases, "deepening": _deepening_cases, "table": _table_cases,
                  "ucb": _ucb_cases, "backprop": _backprop_cases, "sprt": _sprt_cases,
-                 "evaluation": _evaluation_cases}
+                 "evaluation": _evaluation_cases, "linescore": _linescore_cases}
 
 
 # --- Running ---------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ class GradeResult:
     """The time cap stopped the function."""
     drawable: bool = False
     tree: Any = None
+    tries: int = 0
+    """For a graduated exercise, the wrong tries in a row so far, this one included (the
+    hints grow with it); 0 otherwise."""
     _figure: Any = field(default=None, repr=False)
 
     @property
@@ -144,6 +147,7 @@ def _grade(name: str, function: Callable, cap: float) -> GradeResult:
     differing = [i for i, (got, ref) in enumerate(zip(outcomes, expected))
                  if not same_outcome(got, ref)]
     if not differing:
+        _WRONG_TRIES.pop(name, None)
         return GradeResult(name, RIGHT)
     first = differing[0]
     case, ref, got = cases[first], expected[first], outcomes[first]
@@ -154,10 +158,49 @@ def _grade(name: str, function: Callable, cap: float) -> GradeResult:
         details += (f"\nLater, on {cases[len(outcomes) - 1].label}, "
                     f"{outcomes[-1].message}.")
     hint = MISTAKE_KINDS[mistake] if mistake else _generic_hint(spec.kind, got, finding)
+    label, tries = case.label, 0
+    if spec.lines and got.status == "ok":          # a wrong answer, not a crash: step by step
+        tries = _WRONG_TRIES[name] = _WRONG_TRIES.get(name, 0) + 1
+        label, details, hint = _graduated(spec, mistake, tries, label, details, outcomes,
+                                          expected)
     drawable = case.drawable and bool(got.visits) \
         and (got.visits != ref.visits or finding.divergence is not None)
-    return GradeResult(name, WRONG, case.label, details, mistake, hint, got, ref,
-                       finding.divergence, finding.where, run.stopped, drawable, case.tree)
+    return GradeResult(name, WRONG, label, details, mistake, hint, got, ref,
+                       finding.divergence, finding.where, run.stopped, drawable, case.tree,
+                       tries)
+
+
+_WRONG_TRIES: dict[str, int] = {}
+"""Wrong tries in a row of each graduated exercise, in this session."""
+
+def reset_tries(name: str | None = None) -> None:
+    """Start the graduated hints of exercise ``name`` (of every exercise if None) again from
+    the first."""
+    if name is None:
+        _WRONG_TRIES.clear()
+    else:
+        _WRONG_TRIES.pop(name, None)
+
+
+def _graduated(spec: Spec, mistake: str | None, tries: int, label: str, details: str,
+               outcomes: list[Outcome], expected: list[Outcome]) -> tuple[str, str, str]:
+    """(case label, details, hint) at the ``tries``-th wrong try in a row: first how many
+    answers are wrong and a question about the idea, then where the first one is, then the
+    line to write (when the mistake is a known one)."""
+    question = MISTAKE_KINDS[mistake] if mistake else spec.question
+    if tries == 1:
+        pairs = [(a, b) for got, ref in zip(outcomes, expected)
+                 for a, b in zip(got.result or [], ref.result or [])]
+        wrong = sum(1 for a, b in pairs if not same(a, b))
+        return "", (f"{wrong} of its {len(pairs)} answers on {len(expected)} positions are "
+                    "wrong (an answer: one move, for one player). Think about the question "
+                    "below; run the check again for where the first wrong answer is."), question
+    if tries == 2 or mistake is None:
+        more = (" (run the check again for the line to write)" if mistake else
+                " (no known mistake does what yours does: compare your number with the right "
+                "one at the place above)")
+        return label, details, question + more
+    return label, details, f"{question} The line: {spec.lines[mistake]}."
 
 
 def unanswered(spec: Spec, function: Callable) -> bool:
@@ -226,6 +269,9 @@ def _generic_hint(kind: str, got: Outcome, finding: Finding) -> str:
                "you were given, except what the exercise asks you to update."
     if got.status == "garbage" and "returned None" in got.message:
         return "does every path through your function end by returning its answer?"
+    if got.status == "garbage" and "through the move can change" in got.message:
+        return "a stone changes only the lines through it: the other lines keep their " \
+               "scores, so the change is in those lines alone."
     if got.status == "garbage":
         return "read the docstring's 'Return ...' line again."
     if finding.hint:
@@ -489,6 +535,11 @@ def _one_record(kind: str, case: Case, a: Any, b: Any) -> Finding:
         return Finding(f"after game {game} (result {result}) your LLR is {llr:.4f} and your "
                        f"decision {decision!r}; the right ones are {b[2]:.4f} and {b[3]!r}.",
                        where=f"game {game}")
+    if kind == "linescore":
+        move, player, value = a
+        return Finding(f"when the side to move plays {move}, your change for player {player} "
+                       f"is {value!r}, the right one {b[2]!r}.",
+                       where=f"{case.label}, {move}, player {player}")
     if kind == "evaluation":
         player, value = a
         return Finding(f"for player {player} your evaluation gives {value!r}, the right one "

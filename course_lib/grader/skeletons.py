@@ -176,3 +176,22 @@ SKELETONS["11-pvs"] = '''def pvs(state, depth, alpha, beta, evaluate):
     """
     ...
 '''
+
+SKELETONS["10-score-change"] = '''def score_change(state, move, player):
+    """Return how much the pattern evaluation of state for player changes when the side to
+    move (state.to_move) plays move, an empty point's name such as 'j10':
+    patterns(state.play(move), player) - patterns(state, player).
+
+    Rescan only what the stone can change, as the course's Gomoku does; never the whole
+    board, and never state.play or patterns. What you have:
+    - state.cells[i]: 0 (empty), 1 (black) or 2 (white) for point i;
+    - state.geometry.index[move]: the point of move;
+    - state.geometry.lines[n]: the points of line n (a row, column or diagonal), in order;
+    - state.geometry.lines_through[i]: the numbers of the lines through point i;
+    - line_scores(values): (black's sum, white's sum) of the weighted patterns of one line,
+      from its values in order (a list of 0, 1, 2).
+    patterns(s, player) is player's sum over all lines minus the opponent's. Do not change
+    state (cells is a tuple: make a list to change).
+    """
+    ...
+'''

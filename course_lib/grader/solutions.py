@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from ..games.gomoku import line_scores
 
 
 # --- 02: an evaluation ----------------------------------------------------------------------
@@ -235,3 +236,23 @@ def sprt_step(llr, result, p0, p1, alpha, beta):
     if llr <= lower:
         return llr, "accept H0"
     return llr, "continue"
+
+
+# --- 10: Gomoku's incremental line score -----------------------------------------------------
+
+def score_change(state, move, player):
+    """How much ``patterns(state, player)`` changes when the side to move plays ``move``,
+    from the 4 lines through the move."""
+    board = state.geometry
+    point = board.index[move]
+    after = list(state.cells)
+    after[point] = state.to_move
+    change = 0
+    for n in board.lines_through[point]:
+        line = board.lines[n]
+        black_before, white_before = line_scores([state.cells[j] for j in line])
+        black_after, white_after = line_scores([after[j] for j in line])
+        change += (black_after - black_before) - (white_after - white_before)
+    if player == 1:
+        return change
+    return -change

@@ -1,90 +1,134 @@
 """Notebook 10, the Gomoku AI redone: its helpers and its exercises.
 
-The project's experiments, redone: its candidate-move restriction, its search cost,
-and tactical positions, each measured seeded and bounded.
+The project's experiments, redone on the project's own game (omok: 19x19, a double three
+forbidden) with freestyle 15x15 beside it where the rules change the answer: its evaluation,
+its candidate-move restriction, its search cost, tactics that need depth, and its design
+questions settled by games (seeded openings, colour-swapped pairs, an SPRT).
 
-The positions are the questions: ``MIDDLE_GAME`` (twelve stones around the centre, the
+The positions are the questions: ``middle_game`` (twelve stones around the centre, the
 benchmark's position), seeded games (``seeded_game``) and the tactical positions of
 ``TACTICS``. Every search is the course's alpha-beta with the project's pattern evaluation
-(``course_lib.games.gomoku.patterns``), readable or compiled
-(``course_lib.games.gomoku_fast``).
+(``course_lib.games.gomoku.patterns``), readable or compiled (``course_lib.games.gomoku_fast``,
+the same nodes); ``FastPlayer`` plays games with the compiled one.
 
 >>> state = middle_game(radius=1)
->>> len(state.legal_moves()), state.to_move
-(29, 1)
->>> open_threes(Gomoku.from_text(TACTICS["double threat"][0]), 1)
-0
+>>> state.size, state.rule, len(state.legal_moves()), state.to_move
+(19, 'omok', 28, 1)
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-from typing import Any
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
+from ..agents.search import MAX_DEPTH
+from ..agents.transposition import FAST_SLOT_BYTES
+from ..checks import MAX_COUNT, MAX_NODES, check_memory, check_player, describe, flag, whole
 from ..errors import InvalidArgumentError
-from ..games.gomoku import (COLUMNS, FEATURES, LINES, SIZE, SQUARE_INDEX, SQUARE_NAMES, Gomoku,
-                            line_runs, pattern_counts)
-from ..rng import SplitMix64, check_seed
 from ..exercises import register
+from ..games.gomoku import (FEATURES, Gomoku, check_size, geometry, line_kind, line_runs,
+                            pattern_counts)
+from ..games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
+from ..rng import SplitMix64, check_seed
+from ..strength import Sprt, sprt_elo_estimate
 from .compare import whole_number
 
+PROJECT_GAME = {"size": 19, "rule": "omok"}
+"""The project's game: omok on 19x19."""
+
 MIDDLE_GAME = ("h8", "h9", "i9", "g7", "j10", "i8", "g9", "k11", "f8", "g8", "i10", "f10")
-"""Twelve stones around the centre (six each), black (x) to move: the benchmark's position."""
+"""Twelve stones around the centre of the 15x15 board (six each), black (x) to move: the
+benchmark's position; ``middle_game`` shifts it to the centre of 19x19."""
 
 
-def _board(rows: dict[int, str], to_move: str) -> str:
-    """A text form from a few rows (row number 1..15 -> 15 characters)."""
-    lines = [rows.get(r, "." * SIZE) for r in range(1, SIZE + 1)]
-    return "/".join(lines) + " " + to_move
+def _shift(name: str, by: int) -> str:
+    """A 15x15 point's name moved ``by`` columns right and rows down."""
+    return f"{chr(ord(name[0]) + by)}{int(name[1:]) + by}"
 
 
-def _stones(black: str, white: str) -> str:
-    """The text form of a position given its black and white points (black to move when the
-    counts are equal)."""
-    cells = [0] * (SIZE * SIZE)
-    for player, points in ((1, black), (2, white)):
-        for name in points.split():
-            cells[SQUARE_INDEX[name]] = player
-    return Gomoku(cells).text()
+def check_state(state: object, name: str = "state") -> Gomoku:
+    """``state`` when it is a Gomoku position, else InvalidArgumentError in words.
 
-
-TACTICS: dict[str, tuple[str, tuple[str, ...]]] = {
-    # x has four in a row h8-k8 closed by o on g8: x wins at l8.
-    "win in one": (_stones("h8 i8 j8 k8", "g8 c3 m13 b14"), ("l8",)),
-    # o has four in a column e6-e9 closed at the top by x on e5: x must play e10.
-    "block a four": (_stones("e5 h7 h8 j8 k11", "e6 e7 e8 e9 m2"), ("e10",)),
-    # x to move: h8 makes two open threes at once (row f8-h8 and column h6-h8), a double
-    # threat o cannot answer both of (freestyle allows it).
-    "double threat": (_stones("h6 h7 f8 g8", "c3 f4 l4 m12"), ("h8",)),
-}
-"""Tactical positions: name -> (text form, the right moves)."""
-
-RADIUS_MISS = _stones("e8 f8 h5 h6", "b2 n2 b14 n14")
-"""x to move: h8, two points from every stone, makes ``XX_X`` in its row and its column (two
-broken threes at once); a depth-3 search on the whole board or within radius 2 plays it, within
-radius 1 it is not a candidate."""
-
-
-def middle_game(radius: int = 1) -> Gomoku:
-    """The benchmark's middle-game position in the game restricted to ``radius``."""
-    state = Gomoku(radius=radius)
-    for move in MIDDLE_GAME:
-        state = state.play(move)
+    >>> check_state(middle_game()).size
+    19
+    """
+    if not isinstance(state, Gomoku):
+        raise InvalidArgumentError(f"{name} must be a Gomoku position (middle_game(), "
+                                   f"position(...), Gomoku.from_text(...)), got "
+                                   f"{describe(state)}")
     return state
 
 
-def seeded_game(seed: int, moves: int = 40, radius: int = 1) -> list[Gomoku]:
-    """The positions of a game of ``moves`` random moves drawn among the candidate moves of
-    ``radius`` (seeded), from the empty board; stops early at a five.
+def check_positions(positions: object) -> list[Gomoku]:
+    """``positions`` as a list when it is a non-empty sequence of Gomoku positions (a seeded
+    game, say), else InvalidArgumentError in words."""
+    if isinstance(positions, (str, bytes, Gomoku)) or not isinstance(positions, Sequence) \
+            or not positions:
+        raise InvalidArgumentError(f"positions must be a non-empty list of Gomoku positions "
+                                   f"(seeded_game(1), say), got {describe(positions)}")
+    for k, state in enumerate(positions):
+        check_state(state, f"positions[{k}]")
+    return list(positions)
+
+
+def _check_fast_player(player: object, name: str) -> None:
+    if not isinstance(player, FastPlayer):
+        raise InvalidArgumentError(f"{name} must be a FastPlayer (FastPlayer(depth=2), say), "
+                                   f"got {describe(player)}")
+
+
+def _stones(black: str, white: str, size: int = 19) -> list[int]:
+    """The cells of a board with these stones (point names separated by spaces)."""
+    board = geometry(check_size(size))
+    cells = [0] * board.points
+    for player, points in ((1, black), (2, white)):
+        if not isinstance(points, str):
+            raise InvalidArgumentError(f"the stones are point names separated by spaces "
+                                       f"('j10 k10'), got {describe(points)}")
+        for name in points.split():
+            if name not in board.index:
+                raise InvalidArgumentError(
+                    f"{name!r} is not a point of the {size}x{size} board (a1 to "
+                    f"{board.names[-1]}: a column letter, then a row number)")
+            if cells[board.index[name]]:
+                raise InvalidArgumentError(f"{name} is given two stones; a point holds one")
+            cells[board.index[name]] = player
+    return cells
+
+
+def position(black: str, white: str, size: int = 19, rule: str = "omok",
+             radius: int = 0) -> Gomoku:
+    """The position with these stones (the side to move follows from the counts).
+
+    >>> position("j10 k10", "a1").to_move
+    2
+    """
+    return Gomoku(_stones(black, white, size), rule=rule, radius=radius)
+
+
+def middle_game(radius: int = 1, size: int = 19, rule: str = "omok") -> Gomoku:
+    """The benchmark's middle-game position (``MIDDLE_GAME`` at the centre of the board) in
+    the game of this size and rule, restricted to ``radius``."""
+    state = Gomoku(size=size, rule=rule, radius=radius)
+    for move in MIDDLE_GAME:
+        state = state.play(_shift(move, (size - 15) // 2))
+    return state
+
+
+def seeded_game(seed: int, moves: int = 40, radius: int = 1, size: int = 19,
+                rule: str = "omok") -> list[Gomoku]:
+    """The first ``moves`` positions (the empty board first) of a game of random moves drawn
+    among the candidate moves of ``radius`` (seeded); fewer when a five ends it sooner.
 
     >>> [p.last_move for p in seeded_game(1, 3)]
-    [None, 'h8', 'i9']
+    [None, 'j10', 'k11']
     """
-    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= SIZE * SIZE:
-        raise InvalidArgumentError(f"moves must be a whole number 0..225, got {moves!r}")
+    state = Gomoku(size=check_size(size), rule=rule, radius=radius)
+    moves = whole(moves, "moves", 1, size * size)
     rng = SplitMix64(check_seed(seed))
-    state = Gomoku(radius=radius)
     positions = [state]
     while len(positions) < moves and not state.is_over():
         options = state.legal_moves()
@@ -94,40 +138,421 @@ def seeded_game(seed: int, moves: int = 40, radius: int = 1) -> list[Gomoku]:
 
 
 def branching(positions: list[Gomoku], radii: tuple[int, ...] = (1, 2)) -> list[dict[str, Any]]:
-    """Per position: the stones, the rules' moves (every empty point) and the candidate moves
-    within each radius.
+    """Per position: the stones, the rules' moves (every empty point, less the forbidden ones
+    in omok) and the candidate moves within each radius.
 
     >>> branching([Gomoku().play("h8")])
-    [{'stones': 1, 'all': 224, 'radius 1': 8, 'radius 2': 24}]
+    [{'stones': 1, 'moves': 224, 'radius 1': 8, 'radius 2': 24}]
     """
+    positions = check_positions(positions)
+    if isinstance(radii, (str, bytes)) or not isinstance(radii, Sequence) or not radii:
+        raise InvalidArgumentError(f"radii must be a tuple of distances (1, 2), got "
+                                   f"{describe(radii)}")
+    radii = tuple(whole(r, "each radius", 1, 18) for r in radii)
     rows = []
     for state in positions:
         row: dict[str, Any] = {"stones": sum(1 for c in state.cells if c),
-                               "all": sum(1 for c in state.cells if not c)}
+                               "moves": len(Gomoku(state.cells, rule=state.rule).legal_moves())}
         for r in radii:
             row[f"radius {r}"] = len(state.candidate_moves(r))
         rows.append(row)
     return rows
 
 
-def open_threes(state: Gomoku, player: int) -> int:
-    """How many open threes (``_XXX_``: three stones of ``player`` in a row, both ends empty)
-    the board holds, in rows, columns and diagonals: the pattern evaluation's f4 count.
+# --- 1. two open threes --------------------------------------------------------------------------
 
-    >>> open_threes(Gomoku.from_text(_stones("e8 f8 g8", "a1 o15")), 1)
+THREE_EXAMPLES = ("_X*X_", "_X*_X_", "O_X*X_O", "OX*X_", "_X*XX_")
+"""Row patterns around a move ``*`` of black's (``X`` black, ``O`` white, ``_`` empty)."""
+
+
+def three_readings(pattern: str) -> tuple[int, str]:
+    """What the two "open threes" make of a row pattern around a move ``*`` of black's
+    (``X`` black, ``O`` white, ``_`` empty; the pattern is placed in row 10 of 19x19): the
+    pattern evaluation's count of f4 runs (exactly ``_XXX_``) in the row after the move, and
+    what the omok rule calls the move's line (``gomoku.line_kind``: 'three', 'four', 'five'
+    or '').
+
+    >>> three_readings("_X*_X_"), three_readings("O_X*X_O")
+    ((0, 'three'), (1, ''))
+    """
+    if not isinstance(pattern, str) or set(pattern) - set("XO_*") or pattern.count("*") != 1 \
+            or len(pattern) > 19:
+        raise InvalidArgumentError(f"a pattern is up to 19 of X, O, _ with one * (the move), "
+                                   f"such as '_X*X_', got {describe(pattern)}")
+    board = geometry(19)
+    start = (19 - len(pattern)) // 2
+    cells = [0] * board.points
+    row = [9 * 19 + start + k for k in range(len(pattern))]
+    for point, char in zip(row, pattern):
+        cells[point] = {"X": 1, "O": 2}.get(char, 0)
+    move = row[pattern.index("*")]
+    kind = line_kind(cells, move, 1, 0)
+    cells[move] = 1
+    f4 = sum(1 for player, feature in line_runs([cells[9 * 19 + c] for c in range(19)])
+             if player == 1 and FEATURES[feature] == "f4 open three")
+    return f4, kind
+
+
+DOUBLE_THREE = position("j8 j9 h10 i10", "a1 c1 e1 g1")
+"""x to move: j10 makes two open threes at once (row h10-j10, column j8-j10), a double threat
+o cannot answer both of in freestyle, and a forbidden move in omok."""
+
+
+def rule_effects(positions: Sequence[Gomoku]) -> dict[str, Any]:
+    """How much omok changes the game over ``positions``: the positions with a forbidden
+    point for the side to move, how many such points in all, and the mean number of moves
+    with and without the rule.
+
+    >>> rule_effects([DOUBLE_THREE])["forbidden points"]
     1
     """
-    return pattern_counts(state, player)["f4 open three"]
+    positions = check_positions(positions)
+    with_points = forbidden = moves = 0
+    for state in positions:
+        omok = Gomoku(state.cells, rule="omok")
+        free = len(Gomoku(state.cells).legal_moves())
+        refused = free - len(omok.legal_moves())
+        with_points += refused > 0
+        forbidden += refused
+        moves += free
+    n = len(positions)
+    return {"positions": n, "with a forbidden point": with_points,
+            "forbidden points": forbidden, "mean moves, freestyle": round(moves / n, 2),
+            "mean moves, omok": round((moves - forbidden) / n, 2)}
 
 
-def tactic(name: str) -> tuple[Gomoku, tuple[str, ...]]:
-    """The tactical position ``name`` (a key of ``TACTICS``), radius 1, and its right moves."""
-    if name not in TACTICS:
-        raise InvalidArgumentError(f"no tactical position {name!r}; they are "
-                                   + ", ".join(TACTICS))
+# --- 3. where radius 1 misses ------------------------------------------------------------------
+
+RADIUS_MISS = position("i9 j9 k9 m11 m12 m13", "h9 m14 b2 r2 b18 r18")
+"""x to move (19x19, omok): m9, two points from every stone, makes two fours at once, each
+with a gap (``XXX_X`` in row 9, ``X_XXX`` in column m): o can block only one. Within radius 1
+m9 is not a candidate; within radius 2 it is."""
+
+
+# --- 4. tactics that need depth -----------------------------------------------------------------
+
+TACTICS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # m9 makes XX_XX in row 9 and X_XXX in column m: two fours, each with a gap, which the
+    # evaluation does not see as fours; k9 (a four without a gap, closed by h9) looks better.
+    "split double four": (position("i9 j9 l9 m11 m12 m13", "h9 m14 b2 r2 b18 r18").text(),
+                          ("m9",)),
+    # l10 makes the four XX_XX (o must take j10); then l14 makes two fours at once (row 14
+    # and column l); or the same the other way round. j10 (a four without a gap, closed by
+    # g10) looks better, and o's block at l10 ends both.
+    "four, then a double four": (position("h10 i10 k10 l12 l13 h14 i14 k14 c3 d3 e3",
+                                          "b3 l15 g10 g14 a19 c19 e19 g19 i19 k19 m19").text(),
+                                 ("l10", "l14")),
+}
+"""Tactical positions (19x19 omok, x to move): name -> (text form, the moves that win by a
+sequence of fours within 5 plies)."""
+
+
+def tactic(name: str, radius: int = 1) -> tuple[Gomoku, tuple[str, ...]]:
+    """The tactical position ``name`` (a key of ``TACTICS``) in omok restricted to
+    ``radius``, and its winning moves."""
+    if not isinstance(name, str) or name not in TACTICS:
+        raise InvalidArgumentError(f"no tactical position {describe(name)}; they are "
+                                   + ", ".join(repr(k) for k in TACTICS))
     text, right = TACTICS[name]
-    return Gomoku.from_text(text, radius=1), right
+    return Gomoku.from_text(text, rule="omok", radius=radius), right
 
+
+WIN = 40_000_000
+"""A search value at least this large means a five at the end of its principal line: every
+other feature together weighs far less than one five (50,000,000)."""
+
+
+def depth_table(state: Gomoku, depths: Sequence[int] = (1, 2, 3, 4, 5)) -> list[dict[str, Any]]:
+    """The compiled alpha-beta's move, value, nodes and seconds at each depth, and whether
+    the value is a win (``WIN``)."""
+    check_state(state)
+    if isinstance(depths, (str, bytes)) or not isinstance(depths, Sequence) or not depths:
+        raise InvalidArgumentError(f"depths must be a list of depths (1, 2, 3), got "
+                                   f"{describe(depths)}")
+    depths = [whole(d, "each depth", 1, MAX_DEPTH) for d in depths]
+    rows = []
+    for depth in depths:
+        result = fast_gomoku_alphabeta(state, depth)
+        rows.append({"depth": depth, "move": result.move, "value": result.value,
+                     "wins": result.value >= WIN, "nodes": result.stats.nodes,
+                     "seconds": result.stats.seconds})
+    return rows
+
+
+# --- 5. games ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FastPlayer:
+    """A player that searches each position with the compiled alpha-beta and the pattern
+    evaluation, in the game restricted to ``radius``: to a fixed ``depth``, or with
+    iterative deepening under a budget of ``max_nodes`` nodes a move (the machine-independent
+    stand-in for a time limit), with a transposition table of 2**``table_bits`` slots and the
+    root reordered by the previous iteration (``reorder``), or neither.
+
+    >>> FastPlayer(depth=2).choose_move(middle_game())
+    'g9'
+    """
+
+    radius: int = 1
+    depth: int | None = None
+    max_nodes: int | None = None
+    table_bits: int | None = None
+    reorder: bool = True
+
+    def __post_init__(self) -> None:
+        if (self.depth is None) == (self.max_nodes is None):
+            raise InvalidArgumentError("a FastPlayer searches to a depth or within a node "
+                                       "budget: give exactly one of depth and max_nodes")
+        checked = {
+            "radius": whole(self.radius, "radius (0: every empty point, else a distance)", 0,
+                            18),
+            "depth": whole(self.depth, "depth", 1, MAX_DEPTH, "plies", optional=True),
+            "max_nodes": whole(self.max_nodes, "max_nodes", 1, MAX_NODES, "nodes a move",
+                               optional=True),
+            "table_bits": whole(self.table_bits, "table_bits (a table of 2**table_bits "
+                                "slots; None: no table)", 1, 26, optional=True),
+            "reorder": flag(self.reorder, "reorder")}
+        for key, value in checked.items():          # numpy integers become ints
+            object.__setattr__(self, key, value)
+        if self.table_bits is not None:
+            check_memory((1 << self.table_bits) * FAST_SLOT_BYTES,
+                         f"table_bits={self.table_bits} (a table of 2**{self.table_bits} slots)")
+
+    @property
+    def name(self) -> str:
+        if self.depth is not None:
+            what = f"depth {self.depth}"
+        else:
+            what = (f"{self.max_nodes:,} nodes, "
+                    + ("deepening + table" if self.table_bits else "deepening")
+                    + ("" if self.reorder else ", board order"))
+        return f"alpha-beta radius {self.radius}, {what}"
+
+    def search(self, state: Gomoku):
+        """The search of ``state`` (its cells and rule) restricted to this player's radius:
+        a SearchResult whose stats count every iteration finished."""
+        check_state(state)
+        game = Gomoku(state.cells, rule=state.rule, radius=self.radius)
+        if self.depth is not None:
+            return fast_gomoku_alphabeta(game, self.depth, self.table_bits)
+        return fast_gomoku_deepening(game, 64, self.table_bits, self.max_nodes,
+                                     self.reorder)[-1]
+
+    def choose_move(self, state: Gomoku) -> str:
+        return self.search(state).move
+
+    def spent(self, result: Any) -> int:
+        """The nodes a search of this player spent, the abandoned iteration included: the
+        compiled deepening abandons an iteration at the first node past the budget, so a
+        search cut by its budget spent one node more than the budget (or than its finished
+        iterations, if the first one alone went over)."""
+        if self.max_nodes is None or result.depth == 64:
+            return result.stats.nodes
+        return max(self.max_nodes, result.stats.nodes) + 1
+
+
+@dataclass
+class Game:
+    """One game: its opening, the moves played after it, the winner (0 a draw), and per
+    player (1 black, 2 white) for each of its moves: the nodes spent (``FastPlayer.spent``),
+    the seconds it took to choose the move (wall clock, the whole search) and the depth of
+    the search that chose it."""
+
+    opening: tuple[str, ...]
+    moves: tuple[str, ...]
+    winner: int
+    nodes: dict[int, list[int]] = field(default_factory=dict)
+    seconds: dict[int, list[float]] = field(default_factory=dict)
+    depths: dict[int, list[int]] = field(default_factory=dict)
+
+
+def play_game(black: FastPlayer, white: FastPlayer, opening: Sequence[str],
+              size: int = 19, rule: str = "omok") -> Game:
+    """Play ``opening`` on the empty board, then let the players move until five in a row or
+    the end of the game; every move is checked by the rules (``Gomoku.play``).
+
+    >>> game = play_game(FastPlayer(depth=1), FastPlayer(depth=1), ("j10", "k11"))
+    >>> game.winner, len(game.moves) > 5
+    (1, True)
+    """
+    _check_fast_player(black, "black")
+    _check_fast_player(white, "white")
+    state = Gomoku(size=check_size(size), rule=rule)
+    if isinstance(opening, (str, bytes)) or not isinstance(opening, Sequence):
+        raise InvalidArgumentError(f"opening must be a list of moves ('j10', 'k11'), got "
+                                   f"{describe(opening)}")
+    for move in opening:
+        state = state.play(move)
+    moves = []
+    nodes: dict[int, list[int]] = {1: [], 2: []}
+    seconds: dict[int, list[float]] = {1: [], 2: []}
+    depths: dict[int, list[int]] = {1: [], 2: []}
+    while not state.is_over():
+        mover = state.to_move
+        player = black if mover == 1 else white
+        started = time.perf_counter()
+        result = player.search(state)
+        seconds[mover].append(time.perf_counter() - started)
+        nodes[mover].append(player.spent(result))
+        depths[mover].append(result.depth)
+        moves.append(result.move)
+        state = state.play(result.move)
+    return Game(tuple(opening), tuple(moves), state.winner() or 0, nodes, seconds, depths)
+
+
+def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
+                    rule: str = "omok") -> list[tuple[str, ...]]:
+    """``count`` different openings of ``plies`` moves: the centre, then moves drawn at random
+    (seeded) among the points next to the stones (radius 1); no two reach the same position.
+
+    >>> seeded_openings(2, 3, seed=4)
+    [('j10', 'i9', 'h9'), ('j10', 'j9', 'i10')]
+    """
+    count = whole(count, "count", 1, 10_000, "openings")
+    plies = whole(plies, "plies", 1, 40)
+    rng = SplitMix64(check_seed(seed))
+    empty = Gomoku(size=check_size(size), rule=rule, radius=1)
+    openings, seen = [], set()
+    draws = 0
+    while len(openings) < count:
+        draws += 1
+        if draws > 100 * count + 1000:
+            raise InvalidArgumentError(
+                f"only {len(openings)} different openings of {plies} plies turned up in "
+                f"{draws - 1} draws, not {count}: ask for fewer, or for longer openings")
+        state = empty
+        moves = []
+        for _ in range(plies):
+            if state.is_over():                      # a five already: not an opening
+                break
+            options = state.legal_moves()
+            move = options[rng.below(len(options))]
+            moves.append(move)
+            state = state.play(move)
+        if not state.is_over() and state.key() not in seen:
+            seen.add(state.key())
+            openings.append(tuple(moves))
+    return openings
+
+
+SPRT_SETTINGS = {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.05,
+                 "kind": "pentanomial", "scale": "normalized"}
+"""The tests of the paired matches: H0 A is 0 normalized Elo stronger than B, H1 20."""
+
+
+@dataclass
+class PairedSprt:
+    """Colour-swapped pairs from seeded openings, fed to a pentanomial SPRT on normalized Elo.
+
+    ``pairs[i]`` is A's points (0..2) in pair i, ``games[2 i]`` the game A played with black,
+    ``games[2 i + 1]`` with white; ``max_pairs`` the test's cap."""
+
+    a: str
+    b: str
+    pairs: list[float]
+    games: list[Game]
+    test: Sprt
+    max_pairs: int
+
+    @property
+    def capped(self) -> bool:
+        """Did the test reach its cap without a decision?"""
+        return self.test.state == "continue" and len(self.pairs) >= self.max_pairs
+
+
+def paired_sprt(a: FastPlayer, b: FastPlayer, max_pairs: int = 200, plies: int = 4,
+                seed: int = 1, on_pair: Callable[[PairedSprt], None] | None = None
+                ) -> PairedSprt:
+    """A against B on the project's game: for each seeded opening (``seeded_openings``), two
+    games with the colours swapped, each pair fed to ``Sprt(**SPRT_SETTINGS)`` until it
+    decides or ``max_pairs`` pairs are played. ``on_pair(run)`` is called after every pair.
+
+    >>> run = paired_sprt(FastPlayer(depth=1), FastPlayer(depth=1, radius=2), max_pairs=1)
+    >>> len(run.pairs), len(run.games), run.capped
+    (1, 2, True)
+    """
+    _check_fast_player(a, "a")
+    _check_fast_player(b, "b")
+    max_pairs = whole(max_pairs, "max_pairs", 1, 10_000, "pairs")
+    if on_pair is not None and not callable(on_pair):
+        raise InvalidArgumentError(f"on_pair must be a function run -> None, or None, got "
+                                   f"{describe(on_pair)}")
+    run = PairedSprt(a.name, b.name, [], [], Sprt(**SPRT_SETTINGS), max_pairs)
+    for opening in seeded_openings(max_pairs, plies, seed, **PROJECT_GAME):
+        first = play_game(a, b, opening, **PROJECT_GAME)
+        second = play_game(b, a, opening, **PROJECT_GAME)
+        points = sum(1.0 if game.winner == colour else 0.5 if game.winner == 0 else 0.0
+                     for game, colour in ((first, 1), (second, 2)))
+        run.games += [first, second]
+        run.pairs.append(points)
+        state = run.test.add(points)
+        if on_pair is not None:
+            on_pair(run)
+        if state != "continue":
+            break
+    return run
+
+
+def pair_counts(pairs: Sequence[float]) -> list[int]:
+    """The pentanomial counts: how many pairs scored 0, 1/2, 1, 3/2, 2 points.
+
+    >>> pair_counts([2, 1.5, 2, 0])
+    [1, 0, 0, 1, 2]
+    """
+    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Sequence):
+        raise InvalidArgumentError(f"pairs must be a list of the points A scored in each pair, "
+                                   f"got {describe(pairs)}")
+    for p in pairs:
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or p not in (0, 0.5, 1, 1.5, 2):
+            raise InvalidArgumentError(f"a pair scores 0, 0.5, 1, 1.5 or 2 points, got "
+                                       f"{describe(p)}")
+    return [sum(1 for p in pairs if p == k / 2) for k in range(5)]
+
+
+def sprt_reading(test: Sprt, max_pairs: int) -> str:
+    """What a paired SPRT says, in the words of notebook 07: the decision (accepting H1 is not
+    "at least elo1"; accepting H0 is not "equal"; a test stopped at its cap is undecided), then
+    the Elo difference with its unit named: the median-unbiased estimate after the stop
+    (``course_lib.strength.sprt_elo_estimate``) with its 95 % interval, and beside it the
+    naive figure from the score, said to be biased when the test stopped at a bound.
+
+    >>> print(sprt_reading(Sprt.from_totals(pairs=[0, 1, 2, 1, 0], **{k: v for k, v in
+    ...       SPRT_SETTINGS.items() if k != "kind"}), 4))   # doctest: +ELLIPSIS
+    undecided: the test reached its cap of 4 pairs without a decision...
+    """
+    if not isinstance(test, Sprt) or test.kind != "pentanomial":
+        raise InvalidArgumentError(f"test must be a pentanomial Sprt holding the pairs' results "
+                                   f"(Sprt(**SPRT_SETTINGS)), got {describe(test)}")
+    whole(max_pairs, "max_pairs (the test's cap)", 1, MAX_COUNT, "pairs")
+    h0, h1 = f"{test.elo0:g}", f"{test.elo1:g}"
+    if test.state == "accept H1":
+        verdict = (f"accept H1 after {test.played} pairs: the games are much likelier if A is "
+                   f"{h1} normalized Elo stronger than if it is {h0}, at the test's error "
+                   "rates (5 % each); this is not a measure of the difference, and not 'at "
+                   f"least {h1}'")
+    elif test.state == "accept H0":
+        verdict = (f"accept H0 after {test.played} pairs: the games are likelier if A is "
+                   f"{h0} normalized Elo stronger than if it is {h1}: A is not shown to be "
+                   f"stronger (which is not 'equal')")
+    elif test.played >= max_pairs:
+        verdict = (f"undecided: the test reached its cap of {max_pairs} pairs without a "
+                   "decision")
+    else:
+        verdict = f"still running after {test.played} pairs: no decision yet"
+    if not test.played:
+        return verdict + "."
+    e = sprt_elo_estimate(test)
+    why = {"accept H1": "biased: the test stopped because its results ran high",
+           "accept H0": "biased: the test stopped because its results ran low"}.get(
+        test.state, "the test did not stop at a bound")
+    return (f"{verdict}.\nElo of A against B, median-unbiased: {e.elo:+.1f} logistic Elo (95 % "
+            f"interval {e.elo_low:+.1f} to {e.elo_high:+.1f}), {e.normalized_elo:+.1f} "
+            f"normalized Elo ({e.normalized_low:+.1f} to {e.normalized_high:+.1f});\nnaive, "
+            f"from the score: {e.naive_elo:+.1f} logistic Elo, {e.naive_normalized_elo:+.1f} "
+            f"normalized Elo ({why}).")
+
+
+# --- pictures ------------------------------------------------------------------------------------
 
 def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
     """Every run the pattern evaluation counts: (player, feature index 0..7 for f1..f8, the
@@ -136,8 +561,9 @@ def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
     >>> feature_runs(Gomoku().play("h8"))[0]
     (1, 7, ('h8',))
     """
+    board = check_state(state).geometry
     found = []
-    for line in LINES:
+    for line in board.lines:
         values = [state.cells[j] for j in line]
         i = 0
         for player, feature in line_runs(values):
@@ -146,7 +572,7 @@ def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
             j = i
             while j < len(values) and values[j] == player:
                 j += 1
-            found.append((player, feature, tuple(SQUARE_NAMES[line[k]] for k in range(i, j))))
+            found.append((player, feature, tuple(board.names[line[k]] for k in range(i, j))))
             i = j
     return found
 
@@ -155,9 +581,12 @@ RUN_COLOURS = {3: "tab:red", 4: "tab:orange", 5: "tab:blue"}
 """The colour of each feature's runs in ``draw_runs``: f4 red, f5 orange, f6 blue."""
 
 
-def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5) -> Any:
+def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
+              window: int | None = None, centre: str | None = None) -> Any:
     """Draw the board, its stones, and the runs that the pattern evaluation counts as features
     f1 to f``smallest + 1`` (``feature_runs``), on ``ax`` or a new figure; return the axes.
+    ``window``: show only that many points around ``centre`` (a point's name; None: the
+    middle of the stones), or all of the board if None.
 
     >>> state = middle_game()
     >>> ax = draw_runs(state)
@@ -166,43 +595,80 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5) -> Any:
     """
     import matplotlib.pyplot as plt
 
+    board = check_state(state).geometry
+    size = board.size
+    smallest = whole(smallest, "smallest (the last feature drawn, 0 for f1 to 7 for f8)", 0, 7)
+    window = whole(window, "window (points shown around the stones)", 1, size, optional=True)
+    if not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be text, got {describe(title)}")
+    if centre is not None and (not isinstance(centre, str) or centre not in board.index):
+        raise InvalidArgumentError(f"centre must be a point of the {size}x{size} board "
+                                   f"('j10'), got {describe(centre)}")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 5.5))
     ax.set_facecolor("#e3b873")
-    for k in range(SIZE):
-        ax.plot([0, SIZE - 1], [k, k], color="#5a4020", lw=0.5)
-        ax.plot([k, k], [0, SIZE - 1], color="#5a4020", lw=0.5)
+    for k in range(size):
+        ax.plot([0, size - 1], [k, k], color="#5a4020", lw=0.5)
+        ax.plot([k, k], [0, size - 1], color="#5a4020", lw=0.5)
     for _, feature, points in feature_runs(state):
         if feature <= smallest and len(points) > 1:
-            xy = [divmod(SQUARE_INDEX[p], SIZE)[::-1] for p in points]
+            xy = [divmod(board.index[p], size)[::-1] for p in points]
             ax.plot([x for x, _ in xy], [y for _, y in xy], color=RUN_COLOURS.get(feature, "k"),
                     lw=9, alpha=0.45, solid_capstyle="round")
     for i, cell in enumerate(state.cells):
         if cell:
-            row, column = divmod(i, SIZE)
+            row, column = divmod(i, size)
             ax.scatter(column, row, s=140, color="#1a1a1a" if cell == 1 else "#f4f4f4",
                        edgecolors="black", zorder=3)
-    ax.set_xlim(-0.7, SIZE - 0.3)
-    ax.set_ylim(SIZE - 0.3, -0.7)
-    ax.set_xticks(range(SIZE), list(COLUMNS))
-    ax.set_yticks(range(SIZE), range(1, SIZE + 1))
+    ax.set_xticks(range(size), list(board.columns))
+    ax.set_yticks(range(size), range(1, size + 1))
+    low, high = -0.7, size - 0.3
+    if window is not None:
+        if centre is not None:
+            row, column = divmod(board.index[centre], size)
+        else:                                # the middle of the stones
+            stones = [divmod(i, size) for i, cell in enumerate(state.cells) if cell]
+            rows, columns = zip(*stones) if stones else ((size // 2,), (size // 2,))
+            row, column = (min(rows) + max(rows)) / 2, (min(columns) + max(columns)) / 2
+        ax.set_xlim(column - window / 2, column + window / 2)
+        ax.set_ylim(row + window / 2, row - window / 2)
+    else:
+        ax.set_xlim(low, high)
+        ax.set_ylim(high, low)
     ax.set_aspect("equal")
     for feature, colour in RUN_COLOURS.items():
         ax.plot([], [], color=colour, lw=6, alpha=0.45, label=FEATURES[feature])
     ax.legend(loc="lower left", fontsize=8)
+    if title:
+        ax.set_title(title)
     return ax
 
 
 # --- The exercises of notebook 10 ----------------------------------------------------------------
 
-THREE_TEXTS = tuple(text for text, _ in TACTICS.values()) + (
-    middle_game(0).text(),
-    seeded_game(3, 40, radius=1)[-1].text(),
-    seeded_game(8, 60, radius=1)[-1].text(),
-    _stones("e1 e2 e3", "a4 a5 a6"),
-)
-"""10-open-threes: the student's counting function is checked on these positions, for both
-players (the last has a three against the edge, which is not open)."""
+def open_threes(state: Gomoku, player: int) -> int:
+    """How many open threes (``_XXX_``: three stones of ``player`` in a row, both ends empty)
+    the board holds, in rows, columns and diagonals: the pattern evaluation's f4 count.
+
+    >>> open_threes(position("e8 f8 g8", "a1 o15", size=15), 1)
+    1
+    """
+    check_state(state)
+    check_player(player)
+    return pattern_counts(state, player)["f4 open three"]
+
+
+def _three_texts() -> tuple[str, ...]:
+    return (DOUBLE_THREE.text(), RADIUS_MISS.text(), middle_game(0).text(),
+            middle_game(0, size=15, rule="freestyle").text(),
+            seeded_game(3, 40, radius=1)[-1].text(),
+            seeded_game(8, 60, radius=1, size=15, rule="freestyle")[-1].text(),
+            position("e1 e2 e3", "a4 a5 a6").text())
+
+
+THREE_TEXTS = _three_texts()
+"""10-open-threes: the student's counting function is checked on these positions (both
+boards), for both players (the last has a three against the edge, which is not open)."""
 
 BRANCHING_RADIUS = 2
 """10-candidates: how many candidate moves the middle-game position has within this radius."""
@@ -242,15 +708,24 @@ def _candidates() -> int:
 register(
     "10-open-threes", _open_threes_values,
     mistake=_runs_of_three,
-    hint="an open three is exactly three stones in a row with an empty point at both ends: a "
-         "run of 4 or more is not a three, and a three touching the edge or an opponent's "
-         "stone is closed; look along rows, columns and both diagonals (gomoku.LINES lists "
-         "them), and answer with the function itself (no parentheses).",
+    hint="an open three here is the evaluation's: exactly three stones in a row with an empty "
+         "point at both ends: a run of 4 or more is not a three, and a three touching the edge "
+         "or an opponent's stone is closed; look along rows, columns and both diagonals "
+         "(state.geometry.lines lists them), and answer with the function itself (no "
+         "parentheses).",
     compare=_same_counts)
 
 register(
     "10-candidates", _candidates,
     mistake=len(middle_game(1).legal_moves()),
     hint="radius 2 keeps the empty points at most 2 rows and 2 columns from a stone (a 5x5 "
-         "square around each), not 1: len(middle_game(2).legal_moves()).",
+         "square around each), not 1, and omok leaves out the forbidden ones: "
+         "len(middle_game(radius=2).legal_moves()).",
     compare=whole_number)
+
+__all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAME",
+           "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SPRT_SETTINGS", "TACTICS",
+           "THREE_EXAMPLES", "WIN", "branching", "depth_table", "draw_runs", "feature_runs",
+           "middle_game", "open_threes", "pair_counts", "paired_sprt", "play_game", "position",
+           "rule_effects", "seeded_game", "seeded_openings", "sprt_reading", "tactic",
+           "three_readings"]

@@ -419,45 +419,53 @@ class OthelloBoard(GameBoard):
 # --- Gomoku ---------------------------------------------------------------------------------
 
 class GomokuBoard(GameBoard):
-    """Gomoku: click a point to place a stone there; five in a row wins. With the Korean rule
-    (``forbid_double_three``) a point making two open threes is refused, with the reason; with
-    ``radius`` set, the board plays the restricted game the searches play (only points near
-    the stones)."""
+    """Gomoku: click a point to place a stone there; five in a row wins, and the five is
+    framed. Options: ``size`` (15, the default, or 19), ``rule`` (``"freestyle"``, the
+    default, or ``"omok"``: a point making two open threes is refused, with the reason) and
+    ``radius`` (the restricted game the searches play: only points near the stones)."""
 
     name = "Gomoku"
     prefix = "gomoku"
     how_to_play = "click a point to place a stone there"
-    cell_size = 30
-    glyph_scale = 0.8                # larger stones than ATAXX's, as on a real board
+    cell_size = 29
     board_color = "#e3b873"
     grid_color = "#5a4020"
     lines_through_points = True
+    # A stone's diameter, as a share of its point's button: small enough that a 3 px frame
+    # (the last move's, a five's) does not cut it.
+    stone_scale = 0.76
+    five_frame = "3px solid #1565c0"   # the frame of each stone of a five (the pictures' blue)
+    CELL_SIZES = {15: 29, 19: 25}    # pixels per point, odd: a 1 px line can cross the middle
 
     def __init__(self) -> None:
         from ..games import gomoku
         from ..games._pictures import STONE_EDGE, STONE_FILL
-        self._setup_names(gomoku.COLUMNS, gomoku.SIZE)
+        self._setup_names(gomoku.LETTERS[:gomoku.DEFAULT_SIZE], gomoku.DEFAULT_SIZE)
         self.stone_fill = dict(STONE_FILL)
-        self.outline = {2: STONE_EDGE[2]}
+        self.stone_edge = dict(STONE_EDGE)
+        self.outline = {}                # the stones are drawn by CSS, with their own edge
 
     def read(self, start: Any, **options: Any) -> Any:
         from ..games.gomoku import Gomoku
-        unknown = set(options) - {"forbid_double_three", "radius"}
+        unknown = set(options) - {"size", "rule", "radius"}
         if unknown:
-            raise InvalidArgumentError(f"Gomoku's options are forbid_double_three and radius; "
-                                       f"got {', '.join(sorted(unknown))}")
-        if start is None:
-            return Gomoku(**options)
+            raise InvalidArgumentError(f"Gomoku's options are size, rule and radius; got "
+                                       f"{', '.join(sorted(unknown))}")
         if isinstance(start, str):
-            return Gomoku.from_text(start, **options)
-        if not isinstance(start, Gomoku):
+            start = Gomoku.from_text(start)
+        if start is None:
+            state = Gomoku(**options)
+        elif not isinstance(start, Gomoku):
             raise InvalidArgumentError(f"start must be a Gomoku state, its text form or None, "
                                        f"got {start!r:.100}")
-        if options:
-            rules = {"forbid_double_three": start.forbid_double_three, "radius": start.radius}
-            rules.update(options)
-            return Gomoku(start.cells, **rules)
-        return start
+        elif options:                    # the options change the game, not the position
+            state = Gomoku(start.cells, **{"size": start.size, "rule": start.rule,
+                                           "radius": start.radius, **options})
+        else:
+            state = start
+        self._setup_names(state.geometry.columns, state.size)
+        self.cell_size = self.CELL_SIZES[state.size]
+        return state
 
     def turn(self, state: Any) -> str:
         return f"move {state.stones(1) + state.stones(2) + 1}"
@@ -472,24 +480,44 @@ class GomokuBoard(GameBoard):
                       "r" if column == self._columns[-1] else "m")
         return [f"gomoku-pt-{vertical}{horizontal}"]
 
+    def marks(self, before: Any, state: Any) -> dict:
+        """The last move's frame; once a five is made, each of its stones framed in blue."""
+        out = super().marks(before, state)
+        for run in state.fives():
+            out.update((point, self.five_frame) for point in run)
+        return out
+
     def css(self) -> str:
-        # Each point's button draws the two lines crossing at its centre (half a line at the
-        # edges), as background gradients: no JavaScript, and the stone's glyph covers them.
+        # Each point's button draws, as background layers: its stone (a disc, on stone
+        # points only), then the two lines crossing at its centre (half a line at the edges).
+        # Every layer is placed against the button's outer box (background-origin:
+        # border-box), so the stone's centre is the crossing's, with or without a frame. The
+        # stone's glyph stays the button's text (in the stone's colour, which the disc takes
+        # as currentColor) but is not drawn: a glyph sits where its font puts it, not on the
+        # crossing.
         line = f"linear-gradient({self.grid_color}, {self.grid_color})"
         horizontal = {"l": ("50% 1px", "right center"), "r": ("50% 1px", "left center"),
                       "m": ("100% 1px", "center center")}
         vertical = {"t": ("1px 50%", "center bottom"), "b": ("1px 50%", "center top"),
                     "m": ("1px 100%", "center center")}
+        stone = 100 * self.stone_scale                    # radius, % of half the button
         # Square corners (the gaps between round ones show as dots), and no shadow left on
         # the point clicked last (the keyboard's ring stays).
-        rules = [f".gomoku-playboard .gomoku-cell {{ background-image: {line}, {line}; "
-                 "background-repeat: no-repeat; border-radius: 0; }",
+        rules = [f".gomoku-playboard .gomoku-cell {{ background-image: none, {line}, {line}; "
+                 "background-repeat: no-repeat; background-origin: border-box; "
+                 "border-radius: 0; font-size: 0 !important; }",
                  ".gomoku-playboard .gomoku-cell:focus:enabled { box-shadow: none; }"]
         for v, (v_size, v_place) in vertical.items():
             for h, (h_size, h_place) in horizontal.items():
                 rules.append(f".gomoku-playboard .gomoku-pt-{v}{h} {{ background-size: "
-                             f"{h_size}, {v_size}; background-position: {h_place}, "
-                             f"{v_place}; }}")
+                             f"100% 100%, {h_size}, {v_size}; background-position: center, "
+                             f"{h_place}, {v_place}; }}")
+        for player, letter in self.letters.items():
+            edge = self.stone_edge[player]
+            disc = (f"radial-gradient(circle closest-side, currentColor {stone - 9:.1f}%, "
+                    f"{edge} {stone - 8:.1f}% {stone:.1f}%, transparent {stone + 3:.1f}%)")
+            rules.append(f".gomoku-playboard .gomoku-{letter} {{ background-image: {disc}, "
+                         f"{line}, {line}; }}")
         return "\n".join(rules)
 
     def svg(self, state: Any) -> str:

@@ -11,8 +11,9 @@ shaded and how a square is drawn.
   that one instead; clicking anything else drops the selection.
 - Othello (``game="othello"`` or ``start=Othello()``): click a highlighted square, one that
   flips at least one disc; the discs the last move turned over wear a ring.
-- Gomoku (``game="gomoku"``, options ``forbid_double_three`` and ``radius``): click a point;
-  with the Korean rule a double three is refused, and the message says why.
+- Gomoku (``game="gomoku"``, options ``size`` 15 or 19, ``rule`` freestyle or omok, and
+  ``radius``): click a point; in omok a double three is refused, and the message says why;
+  a five is framed.
 - Tic-tac-toe (``game="tictactoe"``): click an empty square.
 
 When a side has no legal move it passes by itself (and the message says so), and the agent
@@ -98,9 +99,10 @@ class PlayBoard(widgets.VBox):
         start: the start position, a state of the game or its text form (ATAXX: a FEN;
             tic-tac-toe: 9 squares like ``'X.O/.X./...'``); default: the game's start.
         cell_size: the side of a square's button, in pixels (default: 42 for ATAXX and
-            Othello, 30 for Gomoku's 15x15 board, 64 for tic-tac-toe).
-        **options: the game's options: Gomoku's ``forbid_double_three`` (the Korean rule) and
-            ``radius`` (the restricted game the searches play: only points near the stones).
+            Othello, 29 for Gomoku's 15x15 board and 25 for its 19x19, 64 for tic-tac-toe).
+        **options: the game's options: Gomoku's ``size`` (15 or 19), ``rule``
+            (``"freestyle"`` or ``"omok"``, the Korean rule) and ``radius`` (the restricted
+            game the searches play: only points near the stones).
 
     Attributes:
         state: the current position.

@@ -179,8 +179,24 @@ class Lab:
         (``kernel=False``: do not wait for it)."""
         self.driver.get(f"{self.url}/lab/tree/{name}?token={self.token}&reset")
         notebook = Notebook(self, name)
+        self._focus(name)
         notebook.wait_ready(kernel=kernel)
         return notebook
+
+    def _focus(self, name: str, timeout: float = 60) -> None:
+        """Click the notebook's tab if the page has no focus: a headless page can start
+        without it (document.hasFocus() false), and JupyterLab then has no current widget."""
+        from selenium.webdriver.common.by import By
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.driver.execute_script("return document.hasFocus();"):
+                return
+            tabs = [tab for tab in self.driver.find_elements(
+                By.CSS_SELECTOR, ".lm-DockPanel-tabBar .lm-TabBar-tab") if tab.text == name]
+            if tabs:
+                tabs[0].click()
+            time.sleep(0.3)
 
     def shutdown_kernels(self) -> None:
         """Shut every kernel down, after leaving the page: a page still connected to a kernel
@@ -670,15 +686,14 @@ class GamePage:
         lines = self.notebook.kernel(
             f"_b = {self.name}\nprint(_b.start.text())\n"
             "print(' '.join(_b.history))\nprint(_b.state.text())\n"
-            "print(getattr(_b.start, 'forbid_double_three', False), "
+            "print(getattr(_b.start, 'rule', ''), "
             "getattr(_b.start, 'radius', 0))\ndel _b").splitlines()
         start, moves, text, rules = lines
         if self.game == "othello":
             state = Othello.from_text(start)
         else:
-            forbid, radius = rules.split()
-            state = Gomoku.from_text(start, forbid_double_three=forbid == "True",
-                                     radius=int(radius))
+            rule, radius = rules.split()
+            state = Gomoku.from_text(start, rule=rule, radius=int(radius))
         played = moves.split()
         for move in played:
             state = state.play(move)
@@ -694,13 +709,13 @@ class GamePage:
         from course_lib.viz.playboard_games import GomokuBoard, OthelloBoard
 
         adapter = OthelloBoard if self.game == "othello" else GomokuBoard
-        size = 8 if self.game == "othello" else 15
+        size = 8 if self.game == "othello" else state.size
         shaded = set()
         if self.game == "othello" and not state.is_over() and state.to_move == human:
             shaded = {m for m in state.legal_moves() if m != "pass"}
         out = {}
         for i, cell in enumerate(state.cells):
-            name = f"{'abcdefghijklmno'[i % size]}{i // size + 1}"
+            name = f"{'abcdefghijklmnopqrs'[i % size]}{i // size + 1}"
             out[name] = ("\u25cf" if cell else "", STONE_FILL.get(cell),
                          adapter.highlight_color if name in shaded else adapter.board_color)
         return out

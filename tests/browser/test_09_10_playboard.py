@@ -6,7 +6,9 @@ with the keyboard. After every action the drawn
 board must be the library's position: the kernel is asked for the board's start and moves,
 the game is replayed here with ``course_lib.games``, and every square's stone, colour and
 shading, the last move's frame and the status line are compared with it; on Othello, the discs
-the last move flipped must wear their ring, and no square a rounded corner.
+the last move flipped must wear their ring, and no square a rounded corner. On the Gomoku board
+the stones are measured in a screenshot: each disc's centre must be its point's crossing; and
+a five must be framed.
 
 With ``COURSE_SCREENSHOTS=DIR`` in the environment, a screenshot of each board is saved there.
 """
@@ -25,7 +27,16 @@ from course_lib.viz import PlayBoard
 OTHELLO_NOTEBOOK = "09_othello_study.ipynb"
 OTHELLO_CELL = 'PlayBoard(make_agent("alphabeta:depth=4,eval=research"), game="othello")'
 GOMOKU_NOTEBOOK = "10_gomoku.ipynb"
-GOMOKU_CELL = 'PlayBoard(make_agent("alphabeta:depth=2"), game="gomoku", radius=2)'
+GOMOKU_CELL = ('PlayBoard(study.FastPlayer(radius=1, max_nodes=20_000, table_bits=16), '
+               'game="gomoku"')
+GOMOKU_OPTIONS = {"size": 19, "rule": "omok", "radius": 2}
+
+
+def the_notebooks_gomoku_board() -> PlayBoard:
+    """The notebook's Gomoku board, made here as the cell makes it."""
+    from course_lib.lessons import nb10 as study
+    return PlayBoard(study.FastPlayer(radius=1, max_nodes=20_000, table_bits=16),
+                     game="gomoku", **GOMOKU_OPTIONS)
 
 
 def screenshot(lab, notebook, index, name):
@@ -167,26 +178,24 @@ def gomoku_board(gomoku, helpers):
 
 
 def test_gomoku_before_it_runs_shows_a_sentence_and_a_picture(gomoku):
-    sentence = PlayBoard(make_agent("alphabeta:depth=2"), game="gomoku",
-                         radius=2)._repr_mimebundle_()["text/plain"]
+    sentence = the_notebooks_gomoku_board()._repr_mimebundle_()["text/plain"]
     assert sentence.startswith("A board to play Gomoku on appears here")
     gomoku.assert_static_view(gomoku.cell_index(GOMOKU_CELL), sentence, whole=True)
 
 
-def test_gomoku_run_all_draws_an_empty_board_that_fits(gomoku_board):
+def test_gomoku_run_all_draws_an_empty_19x19_board_that_fits(gomoku_board):
     state, moves = gomoku_board.library()
-    assert moves == [] and state == Gomoku(radius=2) and state.radius == 2
+    assert moves == [] and state == Gomoku(**GOMOKU_OPTIONS)
     gomoku_board.assert_shows(state)
     drawn = gomoku_board.drawn()
-    assert len(drawn["squares"]) == 225
+    assert len(drawn["squares"]) == 361
     assert drawn["scrollbars"] == [], "scrollbars in the output"
-    assert drawn["width"][0] <= drawn["width"][1]                  # 15 columns fit
+    assert drawn["width"][0] <= drawn["width"][1]                  # 19 columns fit
     assert 20 <= drawn["cell"] <= 34
 
 
 def test_gomoku_mouse_two_stones_and_the_agents_replies(gomoku_board, gomoku, lab):
-    state, _ = gomoku_board.library()
-    for move in ("h8", "i9"):
+    for move in ("j10", "k11"):
         before = gomoku_board.library()[1]
         gomoku_board.square(move).click()
         gomoku.wait_idle()
@@ -196,9 +205,63 @@ def test_gomoku_mouse_two_stones_and_the_agents_replies(gomoku_board, gomoku, la
     screenshot(lab, gomoku, gomoku_board.index, "gomoku_after.png")
 
 
+def disc_centre(png: bytes, dark: bool) -> tuple[float, float, int, int]:
+    """The centre of the disc in a button's screenshot, in pixels from its top left corner:
+    the mean position of the centres of its dark pixels (a black stone) or of its light ones
+    (a white stone); and the image's size."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    points = [(x, y) for y in range(height) for x in range(width)
+              if (pixels[x, y] < 60 if dark else pixels[x, y] > 225)]
+    assert len(points) > width * height / 4, "no disc in the screenshot"
+    return (sum(x for x, _ in points) / len(points) + 0.5,
+            sum(y for _, y in points) / len(points) + 0.5, width, height)
+
+
+def crossing(png: bytes) -> tuple[float, float]:
+    """Where an empty point's two lines cross in its button's screenshot, in pixels from its
+    top left corner: the centres of the column and of the row darkest on average."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    column = min(range(width), key=lambda x: sum(pixels[x, y] for y in range(height)))
+    row = min(range(height), key=lambda y: sum(pixels[x, y] for x in range(width)))
+    return column + 0.5, row + 0.5
+
+
+def test_gomoku_stones_sit_on_their_crossings(gomoku_board, gomoku, lab):
+    """Measured in the browser's own pictures of the buttons: each stone's centre is within
+    half a pixel of where the lines of an empty point of the same size cross, and of its
+    button's middle. The glyph the board drew before sat about 2.5 px low."""
+    state, moves = gomoku_board.library()
+    assert state.cells[state.geometry.index["j10"]] == 1            # x, the human's
+    white = moves[1]                                                # o, the agent's reply
+    lab.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});",
+                              gomoku_board.square("j10"))
+    empty = [name for name in ("e5", "p15", "e15", "p5")
+             if state.cells[state.geometry.index[name]] == 0][0]
+    lx, ly = crossing(gomoku_board.square(empty).screenshot_as_png)
+    for name, dark in (("j10", True), (white, False)):
+        if name == moves[-1]:
+            continue                     # the last move wears a frame: its box differs
+        cx, cy, width, height = disc_centre(gomoku_board.square(name).screenshot_as_png, dark)
+        assert abs(cx - lx) <= 0.5 and abs(cy - ly) <= 0.5, \
+            f"{name}: disc centre ({cx:.2f}, {cy:.2f}), crossing ({lx:.2f}, {ly:.2f})"
+        assert abs(cx - width / 2) <= 0.5 and abs(cy - height / 2) <= 0.5
+
+
 def test_gomoku_mouse_far_from_the_stones_is_refused_in_words(gomoku_board, gomoku):
     state, before = gomoku_board.library()
-    gomoku_board.square("a15").click()
+    gomoku_board.square("a19").click()
     gomoku.wait_idle()
     after, moves = gomoku_board.library()
     assert moves == before and after == state
@@ -207,9 +270,34 @@ def test_gomoku_mouse_far_from_the_stones_is_refused_in_words(gomoku_board, gomo
     gomoku_board.assert_shows(state, last=before[-1])
 
 
+def test_gomoku_five_is_framed(gomoku_board, gomoku, lab, helpers):
+    """From a position where x has four in a row, a click makes five: the game is over and
+    the five's stones, and only they, wear the five's frame."""
+    from course_lib.viz.playboard_games import GomokuBoard
+
+    four = Gomoku(size=19)
+    for move in ("f10", "a1", "g10", "a3", "h10", "a5", "i10", "a7"):
+        four = four.play(move)
+    gomoku.kernel(f"_b = {gomoku_board.name}\n"
+                  f"_b.start = type(_b.start).from_text({four.text()!r}, rule='omok', radius=2)\n"
+                  "_b.new_game()\ndel _b")
+    gomoku_board.square("j10").click()
+    gomoku.wait_idle()
+    state, moves = gomoku_board.library()
+    assert moves == ["j10"] and state.winner() == 1
+    gomoku_board.assert_shows(state)
+    frame = GomokuBoard.five_frame.split()
+    framed = {name for name, _, _, _, width, colour in gomoku_board.drawn()["squares"]
+              if width == frame[0] and helpers.hex_color(colour) == frame[2]}
+    assert framed == {"f10", "g10", "h10", "i10", "j10"}
+    screenshot(lab, gomoku, gomoku_board.index, "gomoku_five.png")
+
+
 def test_gomoku_new_game_clears_the_board(gomoku_board, gomoku):
+    gomoku.kernel(f"_b = {gomoku_board.name}\n_b.start = type(_b.start)(size=19, rule='omok', "
+                  "radius=2)\ndel _b")
     gomoku_board.button("New game").click()
     gomoku.wait_idle()
     state, moves = gomoku_board.library()
-    assert moves == [] and state == Gomoku(radius=2)
+    assert moves == [] and state == Gomoku(**GOMOKU_OPTIONS)
     gomoku_board.assert_shows(state)
