@@ -241,6 +241,7 @@ COMMAND_MODULES: list[str] = [
     "course_lib.match.sprt_cli",     # sprt SPEC_A SPEC_B: play games until the SPRT decides
     "course_lib.search_cli",         # search [--game G] [--position TEXT] SPEC: one search
     "course_lib.learn.cli",          # learn --seed N: self-play, training, learned weights
+    "course_lib.learn.network_cli",  # network data|train: the value network's data, training
 ]
 """Modules with a ``register(subparsers)`` function that adds a command and sets ``run``."""
 

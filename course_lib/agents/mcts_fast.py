@@ -54,7 +54,8 @@ from ..ataxx.rules import FIRST
 from ._mcts_kernels import (C_ENTERED, C_MAX_DEPTH, C_NEW_NODES, C_NODES, C_PLAYOUT_PLIES,
                             C_PLAYOUTS, HALT, N_COUNTERS, NODE, NOT_PROVEN, PLAYOUT_CODES,
                             ROOT_MOVE, SETTINGS, _keep_subtree, _run)
-from ._puct_kernels import (C_EVALUATIONS, FPU_PARENT, GUIDED_NODE, GUIDED_SETTINGS,
+from ._puct_kernels import (C_EVALUATIONS, EVAL_CODES, FPU_PARENT, GUIDED_NODE,
+                            GUIDED_SETTINGS,
                             MOVE_BUFFER, N_GUIDED_COUNTERS, PRIOR_CODES, VALUE_CODES,
                             _run_guided)
 from .mcts import (DEFAULT_TREE_MB, REUSE_DEPTH, MCTSStats, Snapshot, check_options,
@@ -198,7 +199,8 @@ class FastNode:
                 f"children={int(self.tree['n_children'][self.row])}{proven})")
 
 
-GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fpu": None}
+GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fpu": None,
+                   "evaluation": "learned"}
 UCB_C = 1.4
 """The default ``c`` of UCB (plain MCTS, and ``value="learned"`` without priors)."""
 PUCT_C = 0.5
@@ -208,10 +210,13 @@ c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py
 
 def check_guided_options(value: Any = "playout", prior: Any = "none", temperature: Any = None,
                          fpu: Any = None, weights: Any = None,
-                         options: dict[str, Any] | None = None) -> dict[str, Any]:
+                         options: dict[str, Any] | None = None,
+                         evaluation: Any = "learned") -> dict[str, Any]:
     """Check the options of guided MCTS (with ``options``, the checked plain ones, for the
-    combinations) and return them, ``weights`` loaded when the evaluation is used; a bad
-    option raises InvalidArgumentError saying what was expected.
+    combinations) and return them, ``weights`` loaded when the evaluation is used (a path is
+    read: ``load_weights`` for ``evaluation="learned"``, the n-tuple network, ``load_network``
+    for ``"network"``, the value network); a bad option raises InvalidArgumentError saying
+    what was expected.
 
     >>> check_guided_options()["weights"] is None
     True
@@ -221,6 +226,7 @@ def check_guided_options(value: Any = "playout", prior: Any = "none", temperatur
     course_lib.errors.InvalidArgumentError: temperature is the softmax temperature of prior='learned'; it does not apply to prior='none'
     """
     from ..errors import InvalidArgumentError
+    from ..learn.network import NetworkWeights, load_network
     from ..learn.ntuple import LearnedWeights, load_weights
     if value not in VALUE_CODES:
         raise InvalidArgumentError(f"unknown value {value!r}: a leaf is scored by a 'playout' "
@@ -253,16 +259,25 @@ def check_guided_options(value: Any = "playout", prior: Any = "none", temperatur
             raise InvalidArgumentError(f"with value='learned' a leaf is scored by the learned "
                                        f"evaluation, not by a playout: leave out "
                                        f"{', '.join(given)}")
+    if evaluation not in EVAL_CODES:
+        raise InvalidArgumentError(f"unknown evaluation {evaluation!r}: 'learned' (the n-tuple "
+                                   "network) or 'network' (the value network)")
     guided = value != "playout" or prior != "none"
-    if weights is not None and not isinstance(weights, LearnedWeights):
-        raise InvalidArgumentError(f"weights must be a LearnedWeights (course_lib.learn.ntuple"
-                                   f".load_weights()), got {type(weights).__name__}")
+    kind, load = ((LearnedWeights, load_weights) if evaluation == "learned"
+                  else (NetworkWeights, load_network))
     if weights is not None and not guided:
         raise InvalidArgumentError("weights go with value='learned' or prior='learned'")
-    if guided and weights is None:
-        weights = load_weights()
+    if evaluation != "learned" and not guided:
+        raise InvalidArgumentError(f"evaluation={evaluation!r} goes with value='learned' or "
+                                   "prior='learned'")
+    if guided and (weights is None or isinstance(weights, str)):
+        weights = load(weights)
+    if weights is not None and not isinstance(weights, kind):
+        raise InvalidArgumentError(f"evaluation={evaluation!r} takes weights of type "
+                                   f"{kind.__name__} (or their path), got "
+                                   f"{type(weights).__name__}")
     return {"value": value, "prior": prior, "temperature": temperature, "fpu": fpu,
-            "weights": weights}
+            "evaluation": evaluation, "weights": weights}
 
 
 def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
@@ -276,7 +291,8 @@ def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
     parts = [f"{key}={guided[key]:g}" if isinstance(guided[key], float)
              else f"{key}={guided[key]}"
              for key, default in GUIDED_DEFAULTS.items() if guided[key] != default]
-    parts = [part.replace("temperature=", "temp=") for part in parts]
+    parts = [part.replace("temperature=", "temp=").replace("evaluation=", "eval=")
+             for part in parts]
     if puct and options["c"] != PUCT_C:
         parts.append(f"c={options['c']}")
     return name + ("," + ",".join(parts) if parts else "")
@@ -337,7 +353,7 @@ class FastMCTSAgent:
                  solver: bool = False, snapshot_every: int = 0, both_cap: float = 2.0,
                  name: str | None = None, value: str = "playout", prior: str = "none",
                  temperature: float | None = None, fpu: float | None = None,
-                 weights: Any = None) -> None:
+                 weights: Any = None, evaluation: str = "learned") -> None:
         if c is None:
             c = PUCT_C if prior == "learned" else UCB_C
         options = check_options(iterations, time_ms, c, expand_after, playout, epsilon,
@@ -346,22 +362,28 @@ class FastMCTSAgent:
         self.options = options
         for key, value_ in options.items():
             setattr(self, key, value_)
-        guided = check_guided_options(value, prior, temperature, fpu, weights, options)
+        guided = check_guided_options(value, prior, temperature, fpu, weights, options,
+                                      evaluation)
         self.guided_options = guided
         self.value, self.prior = guided["value"], guided["prior"]
         self.guided = self.value != "playout" or self.prior != "none"
         self.name = name or guided_spec_name(options, guided)
         if self.guided:
             self.weights = guided["weights"]
-            self.temperature = guided["temperature"] or self.weights.win_scale
             self.fpu = guided["fpu"]
-            self._table = self.weights.table
+            self.evaluation = guided["evaluation"]
+            network = self.evaluation == "network"
+            self._table = np.zeros(1, dtype=np.int16) if network else self.weights.table
+            self._net = self.weights.packed if network else np.zeros((1, 2), dtype=np.int16)
+            win_scale = self.weights.scale if network else self.weights.win_scale
+            self.temperature = guided["temperature"] or win_scale
             self.settings = np.zeros(1, dtype=GUIDED_SETTINGS)
             self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
                                 PLAYOUT_CODES[self.playout], self.cutoff_plies or 0,
                                 self.solver, VALUE_CODES[self.value], PRIOR_CODES[self.prior],
-                                self.temperature, self.weights.win_scale,
-                                FPU_PARENT if self.fpu is None else self.fpu)
+                                self.temperature, win_scale,
+                                FPU_PARENT if self.fpu is None else self.fpu,
+                                EVAL_CODES[self.evaluation])
             self.counters = np.zeros(N_GUIDED_COUNTERS, dtype=np.int64)
         else:
             self.settings = np.zeros(1, dtype=SETTINGS)
@@ -575,7 +597,8 @@ class FastMCTSAgent:
                     chunk = min(chunk, every - self.stats.iterations % every)
                 if self.guided:
                     ran = _run_guided(self._tree, self.counters, self.settings, self.rng,
-                                      self._table, fs.first, fs.second, fs.blocked, fs.to_move,
+                                      self._table, self._net, fs.first, fs.second, fs.blocked,
+                                      fs.to_move,
                                       min(fs.turns, 400), chunk, until_agree, self.control)
                 else:
                     ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first,

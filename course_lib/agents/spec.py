@@ -62,6 +62,14 @@ def _number(low: float, high: float) -> Callable[[str], float]:
     return convert
 
 
+def _weights_file(text: str) -> str:
+    import os
+    if not text.endswith(".npz") or not os.path.isfile(text):
+        raise ValueError(f"expected the path of a weights file (.npz) that exists, got "
+                         f"{text!r}")
+    return text
+
+
 def _evaluation(text: str) -> str:
     evaluation_named(text)          # raises with the list of names
     return text
@@ -110,9 +118,12 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("depth", _whole(1, 126), "deepest iteration (default 6 when no time, game or nodes)"),
         ("nodes", _whole(1), "stop after about this many nodes"),
         ("hash", _whole(1, 65536), "MB of transposition table (default 16)"),
-        ("eval", _choice("material", "learned"),
+        ("eval", _choice("material", "learned", "network"),
          "material (default): stones less the opponent's; learned: the n-tuple network of "
-         "course_lib.learn (python -m course_lib learn makes its weights)"),
+         "course_lib.learn (python -m course_lib learn makes its weights); network: the value "
+         "network of course_lib.learn.network (python -m course_lib network train)"),
+        ("weights", _weights_file, "the .npz of eval=learned or eval=network (default: the "
+                                   "shipped one)"),
     ] + [(switch, _flag, f"{text} (default {0 if switch == 'nullmove' else 1})")
          for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
@@ -141,6 +152,10 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("temp", _number(0.001, 1e6),
          "temperature of the prior's softmax, hundredths of a stone (default: win_scale)"),
         ("fpu", _number(0, 1), "PUCT's value of an unvisited child (default: parent's mean)"),
+        ("eval", _choice("learned", "network"),
+         "which learned evaluation value and prior read: learned (default: the n-tuple "
+         "network) or network (the value network of course_lib.learn.network)"),
+        ("weights", _weights_file, "the .npz of that evaluation (default: the shipped one)"),
     ],
 }
 
@@ -256,7 +271,8 @@ def _make_agent(spec: str) -> Any:
 
 def _make_mcts(options: dict[str, Any], label: str) -> Any:
     from .mcts import SPEC_KEYS, MCTSAgent
-    guided = {"value": "value", "prior": "prior", "temp": "temperature", "fpu": "fpu"}
+    guided = {"value": "value", "prior": "prior", "temp": "temperature", "fpu": "fpu",
+              "eval": "evaluation", "weights": "weights"}
     keywords = {SPEC_KEYS[key]: value for key, value in options.items()
                 if key != "tier" and key not in guided}
     extra = {guided[key]: value for key, value in options.items() if key in guided}
@@ -268,10 +284,10 @@ def _make_mcts(options: dict[str, Any], label: str) -> Any:
                 f"playout: leave out playout, epsilon and cutoff (or use value=playout)")
         return FastMCTSAgent(**keywords, **extra, name=label)
     if options.get("value") == "learned" or options.get("prior") == "learned" \
-            or {"temp", "fpu"} & set(options):
+            or {"temp", "fpu", "eval", "weights"} & set(options):
         raise InvalidAgentSpecError(
-            f"{label!r}: value=learned, prior=learned, temp and fpu are options of the fast "
-            f"tier only: add tier=fast (ATAXX)")
+            f"{label!r}: value=learned, prior=learned, temp, fpu, eval and weights are options "
+            f"of the fast tier only: add tier=fast (ATAXX)")
     return MCTSAgent(**keywords, name=label)
 
 
@@ -284,4 +300,5 @@ def _make_engine(options: dict[str, Any], label: str) -> Any:
     return EngineAgent(move_ms=options.get("time"), game_ms=options.get("game"),
                        depth=options.get("depth"), nodes=options.get("nodes"),
                        hash_mb=options.get("hash", 16), name=label,
-                       evaluation=options.get("eval", "material"), **switches)
+                       evaluation=options.get("eval", "material"),
+                       weights=options.get("weights"), **switches)
