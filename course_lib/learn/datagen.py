@@ -6,7 +6,8 @@ by a seeded number of random plies (``opening_plies``, low and high included) an
 while the engine scores the opening beyond ``max_opening_score`` (hundredths of a stone) for
 either side, as in the public engines' data generation. Every position the engine moves from is
 kept, from the side to move's view, with the game's result, the search score and the move
-played (``GameRecords``).
+played (``GameRecords``; its ``ply`` counts the engine's moves of the game before the position,
+the random opening left out).
 
 The games are cut into chunks of ``chunk_games``; game ``g`` takes its random plies from
 ``np.random.default_rng([seed, g])``, so a chunk is the same whatever worker plays it, and the

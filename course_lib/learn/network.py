@@ -38,8 +38,8 @@ update of the accumulator); the tests hold them equal.
 >>> net = NetworkWeights.random(hidden=8, seed=1)
 >>> from course_lib.ataxx import fast
 >>> f = features(int(fast.START.first), int(fast.START.second))
->>> f.shape, int(f[0]), int(f[5])         # a7 (window 0) is the mover's, g7 (window 5) theirs
-((36,), 1, 5 * 81 + 2 * 3)
+>>> f.shape, int(f[0]), int(f[5]) == 5 * 81 + 2 * 3    # a7 (window 0) mine, g7 (window 5) theirs
+((36,), 1, True)
 >>> isinstance(evaluate_readable(int(fast.START.first), int(fast.START.second), net), int)
 True
 """
@@ -56,7 +56,7 @@ from ..errors import InvalidArgumentError
 
 __all__ = ["WINDOWS", "STATES", "N_INPUTS", "QA", "QB", "CLIP", "NetworkWeights", "features",
            "forward_float", "evaluate_readable", "quantisation_bound", "save_network",
-           "load_network", "DEFAULT_NETWORK", "WINDOW_SQUARES"]
+           "load_network", "from_packed", "DEFAULT_NETWORK", "WINDOW_SQUARES"]
 
 SIZE = 7
 SIDE = 6                     # windows per row and per column
@@ -141,9 +141,7 @@ class NetworkWeights:
     def dequantized(self) -> "NetworkWeights":
         """The network whose float weights are the int16 weights read back (``W1q / QA``,
         ...): what the integer score computes, but for its two floors."""
-        p = self.packed.astype(np.float64)
-        return NetworkWeights(w1=p[:N_INPUTS] / QA, b1=p[ROW_BIAS] / QA, w2=p[ROW_OUT] / QB,
-                              b2=p[ROW_HEAD, 0] / (QA * QB), win_scale=self.scale)
+        return from_packed(self.packed, self.scale)
 
 
 def quantise(net: NetworkWeights) -> np.ndarray:
@@ -152,12 +150,13 @@ def quantise(net: NetworkWeights) -> np.ndarray:
     >>> NetworkWeights.random(hidden=4).packed.shape
     (2919, 4)
     """
-    for name, value in (("w1", net.w1), ("b1", net.b1), ("w2", net.w2), ("b2", net.b2)):
-        largest = float(np.max(np.abs(value)))
-        if not largest <= CLIP:
-            raise InvalidArgumentError(f"{name} holds a weight of size {largest:.3f}, beyond "
-                                       f"{CLIP}: the int16 score could overflow (training "
-                                       "clips the weights; load them with load_network)")
+    for name, value, q in (("w1", net.w1, QA), ("b1", net.b1, QA), ("w2", net.w2, QB),
+                           ("b2", net.b2, QA * QB)):
+        largest = float(np.max(np.abs(np.rint(np.asarray(value, dtype=np.float64) * q))))
+        if not largest <= round(CLIP * q):
+            raise InvalidArgumentError(f"{name} holds a weight of size {largest / q:.3f}, "
+                                       f"beyond {CLIP}: the int16 score could overflow "
+                                       "(training clips the weights)")
     packed = np.zeros((N_INPUTS + 3, net.hidden), dtype=np.int16)
     packed[:N_INPUTS] = np.rint(net.w1.astype(np.float64) * QA)
     packed[ROW_BIAS] = np.rint(net.b1.astype(np.float64) * QA)
@@ -225,12 +224,29 @@ DEFAULT_NETWORK = os.path.join(DATA_DIR, "value_network.npz")
 
 
 def save_network(path: str, net: NetworkWeights) -> None:
-    """Write the network as a compressed .npz: the float weights as float32 (training goes on
-    from them), ``win_scale`` and ``meta`` (JSON text)."""
-    np.savez_compressed(path, w1=net.w1.astype(np.float32), b1=net.b1.astype(np.float32),
-                        w2=net.w2.astype(np.float32), b2=np.float32(net.b2),
-                        win_scale=np.float64(net.win_scale),
+    """Write the network as a compressed .npz: its int16 weights (``packed``; they are the
+    network the searches run, and read back they are ``net.dequantized()``), ``win_scale``
+    and ``meta`` (JSON text)."""
+    np.savez_compressed(path, packed=net.packed, win_scale=np.float64(net.win_scale),
                         meta=np.array(json.dumps(net.meta)))
+
+
+def from_packed(packed: np.ndarray, win_scale: float, meta: dict | None = None
+                ) -> NetworkWeights:
+    """The network whose int16 weights are ``packed`` (rows as ``quantise`` writes them).
+
+    >>> net = NetworkWeights.random(hidden=4, seed=3)
+    >>> bool((from_packed(net.packed, net.win_scale).packed == net.packed).all())
+    True
+    """
+    p = np.asarray(packed)
+    if p.dtype != np.int16 or p.ndim != 2 or p.shape[0] != N_INPUTS + 3 or p.shape[1] < 2:
+        raise InvalidArgumentError(f"packed weights are int16 of shape ({N_INPUTS + 3}, H), "
+                                   f"got {p.dtype} {p.shape}")
+    q = p.astype(np.float64)
+    return NetworkWeights(w1=q[:N_INPUTS] / QA, b1=q[ROW_BIAS] / QA, w2=q[ROW_OUT] / QB,
+                          b2=q[ROW_HEAD, 0] / (QA * QB), win_scale=win_scale,
+                          meta=dict(meta or {}))
 
 
 _CACHE: dict[str, NetworkWeights] = {}
@@ -247,9 +263,8 @@ def load_network(path: str | None = None) -> NetworkWeights:
     if path not in _CACHE:
         try:
             with np.load(path) as data:
-                net = NetworkWeights(w1=data["w1"], b1=data["b1"], w2=data["w2"],
-                                     b2=float(data["b2"]), win_scale=float(data["win_scale"]),
-                                     meta=json.loads(str(data["meta"])))
+                net = from_packed(data["packed"], float(data["win_scale"]),
+                                  json.loads(str(data["meta"])))
         except (OSError, KeyError, ValueError, json.JSONDecodeError) as error:
             raise InvalidArgumentError(f"cannot read a value network from {path}: {error}; "
                                        "make one with python -m course_lib network train") \

@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
-from .cli import _whole
+from ..errors import CourseError
+from .cli import _share, _whole
 
 
 def _data(args: argparse.Namespace) -> int:
@@ -38,6 +40,47 @@ def _data(args: argparse.Namespace) -> int:
     print(f"played {report.played} chunks ({report.skipped} already done): "
           f"{report.positions} positions in {report.seconds:.0f} s on {report.workers} "
           f"workers, {report.positions_per_second:.0f} positions/s", flush=True)
+    return 0
+
+
+def _train(args: argparse.Namespace) -> int:
+    from .datagen import load_data
+    from .network import DEFAULT_NETWORK, save_network
+    from .network_train import train_network
+
+    out = args.out or DEFAULT_NETWORK
+    folder = os.path.dirname(os.path.abspath(out))
+    if not out.endswith(".npz") or os.path.isdir(out):
+        raise CourseError(f"--out {out}: give the path of the .npz file to write")
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise CourseError(f"--out {out}: the folder {folder} does not exist or cannot be "
+                          "written to")
+    records = load_data(args.data, args.chunks)
+    print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
+          f"{args.data}", flush=True)
+    run = train_network(records, hidden=args.hidden, epochs=args.epochs, seed=args.seed,
+                        batch=args.batch, learning_rate=args.lr, lam=args.lam,
+                        progress=lambda epoch, train_loss, val_loss: print(
+                            f"  epoch {epoch:2d}: training loss {train_loss:.4f}, validation "
+                            f"loss {val_loss:.4f}", flush=True))
+    print(f"validation loss of material alone {run.material_loss:.4f}, of the search score "
+          f"{run.score_loss:.4f}, of the network {run.curve[-1][2]:.4f} "
+          f"({run.seconds:.0f} s of training)", flush=True)
+    net = run.net
+    net.meta = {"data": os.path.abspath(args.data), "chunks": args.chunks,
+                "positions": run.positions, "validation_positions": run.validation_positions,
+                "hidden": args.hidden, "epochs": args.epochs, "batch": args.batch,
+                "lr": args.lr, "lam": args.lam, "seed": args.seed,
+                "win_scale": net.win_scale, "curve": run.curve,
+                "material_loss": run.material_loss, "score_loss": run.score_loss,
+                "seconds": round(run.seconds, 1)}
+    try:
+        save_network(out, net)
+    except OSError as error:
+        raise CourseError(f"cannot write the network to {out}: {error.strerror or error}") \
+            from None
+    print(f"wrote the network ({net.hidden} hidden units, win_scale {net.win_scale:.1f}) to "
+          f"{out} ({os.path.getsize(out)} bytes)")
     return 0
 
 
@@ -78,6 +121,32 @@ def register(commands: argparse._SubParsersAction) -> None:
                        help="a running Dask scheduler (tcp://host:8786) whose workers have "
                             "course_lib installed")
     d.set_defaults(run=_data)
+    t = steps.add_parser(
+        "train", help="train the value network on a data run's chunks",
+        description="Train the value network (2,916 inputs, HIDDEN units) on the positions of "
+                    "a data run (all its chunks, or the first CHUNKS), the target mixing the "
+                    "game's result (LAM) and the search score, and write it. The same data and "
+                    "seed give the same network on the same machine.")
+    t.add_argument("--data", required=True, metavar="DIR", help="folder of a data run")
+    t.add_argument("--seed", type=_whole(0, 2 ** 32 - 1), required=True,
+                   help="seed of the validation split, the first weights and the order")
+    t.add_argument("--hidden", type=_whole(2, 4096), default=256,
+                   help="hidden units (default 256)")
+    t.add_argument("--epochs", type=_whole(1, 10 ** 4), default=10,
+                   help="passes over the training positions (default 10)")
+    t.add_argument("--batch", type=_whole(1, 10 ** 7), default=4096,
+                   help="positions a step (default 4096)")
+    t.add_argument("--lr", type=float, default=0.002,
+                   help="first learning rate of Adam, falling to a twentieth (default 0.002)")
+    t.add_argument("--lam", type=_share, default=0.3,
+                   help="share of the game's result in the target, the rest the search score "
+                        "(default 0.3)")
+    t.add_argument("--chunks", type=_whole(1, 10 ** 7), default=None,
+                   help="train on the first CHUNKS chunks only (default: all)")
+    t.add_argument("--out", default=None, metavar="PATH",
+                   help="the .npz to write (default: the shipped "
+                        "course_lib/data/value_network.npz)")
+    t.set_defaults(run=_train)
 
 
 __all__ = ["register"]
