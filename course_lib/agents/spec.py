@@ -277,12 +277,16 @@ def _make_mcts(options: dict[str, Any], label: str) -> Any:
                 if key != "tier" and key not in guided}
     extra = {guided[key]: value for key, value in options.items() if key in guided}
     if options.get("tier") == "fast":
-        from .mcts_fast import FastMCTSAgent
         if options.get("value") == "learned" and {"playout", "epsilon", "cutoff"} & set(options):
             raise InvalidAgentSpecError(
                 f"{label!r}: value=learned scores a leaf by the learned evaluation, not by a "
                 f"playout: leave out playout, epsilon and cutoff (or use value=playout)")
-        return FastMCTSAgent(**keywords, **extra, name=label)
+        if extra.get("value", "playout") != "playout" or extra.get("prior", "none") != "none" \
+                or {"temperature", "fpu", "evaluation", "weights"} & set(extra):
+            from ..engine.guided import GuidedMCTSAgent      # the engine package's player
+            return GuidedMCTSAgent(**keywords, **extra, name=label)
+        from .mcts_fast import FastMCTSAgent
+        return FastMCTSAgent(**keywords, name=label)
     if options.get("value") == "learned" or options.get("prior") == "learned" \
             or {"temp", "fpu", "eval", "weights"} & set(options):
         raise InvalidAgentSpecError(

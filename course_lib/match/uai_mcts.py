@@ -82,7 +82,8 @@ def is_fast_mcts_spec(spec: str | None) -> bool:
 
 
 class MCTSBackend(_Backend):
-    """Fast-tier MCTS (``course_lib.agents.mcts_fast.FastMCTSAgent``) for the UAI session."""
+    """Fast-tier MCTS for the UAI session: ``course_lib.engine.GuidedMCTSAgent`` (guided by a
+    learned evaluation), or the teaching ``course_lib.agents.mcts_fast.FastMCTSAgent``."""
 
     stoppable = True
 

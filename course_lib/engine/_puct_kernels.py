@@ -1,7 +1,8 @@
 """Compiled kernels of guided MCTS for ATAXX: the learned evaluation as the value of a leaf,
 and as prior probabilities for PUCT selection (the AlphaGo / AlphaZero idea in miniature).
 
-Read ``_mcts_kernels.py`` first: the tree is the same kind of record array, with two more
+Read ``course_lib.agents._mcts_kernels`` first (the teaching MCTS compiled): the tree is the
+same kind of record array, with two more
 fields per node (dtype ``GUIDED_NODE``):
 
     prior       P, the prior probability of the move into the node (NaN without priors)
@@ -51,7 +52,7 @@ from ..ataxx._bitboard import (MOVE_BUFFER, N_SQUARES, PASS_CODE, _apply_move,
                                _empty_squares, _generate_moves, _is_over, _popcount)
 from ..learn._network_kernels import _accumulate, _child_eval, network_eval
 from ..learn.ntuple import learned_eval
-from ._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, HALT, MAX_PATH, NOT_PROVEN,
+from ..agents._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, HALT, MAX_PATH, NOT_PROVEN,
                             SETTINGS, _add_child, _backpropagate, _best_child, _grows, _outcome,
                             _playout)
 
