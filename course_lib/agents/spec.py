@@ -146,9 +146,9 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("value", _choice("playout", "learned"),
          "leaf value: playout (default) or learned (the n-tuple network as an expected "
          "result; tier=fast)"),
-        ("prior", _choice("none", "learned"),
-         "none (default: UCB) or learned (PUCT, Q + c*P*sqrt(N)/(1+n), P a softmax of the "
-         "network's scores of the children; tier=fast)"),
+        ("prior", _choice("none", "learned", "policy"),
+         "none (default: UCB), learned (PUCT, Q + c*P*sqrt(N)/(1+n), P a softmax of the "
+         "network's scores of the children) or policy (P from the policy network; tier=fast)"),
         ("temp", _number(0.001, 1e6),
          "temperature of the prior's softmax, hundredths of a stone (default: win_scale)"),
         ("fpu", _number(0, 1), "PUCT's value of an unvisited child (default: parent's mean)"),
@@ -156,6 +156,8 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
          "which learned evaluation value and prior read: learned (default: the n-tuple "
          "network) or network (the value network of course_lib.learn.network)"),
         ("weights", _weights_file, "the .npz of that evaluation (default: the shipped one)"),
+        ("policy", _weights_file, "the .npz of the policy network of prior=policy (default: "
+                                  "the shipped one)"),
     ],
 }
 
@@ -272,7 +274,7 @@ def _make_agent(spec: str) -> Any:
 def _make_mcts(options: dict[str, Any], label: str) -> Any:
     from .mcts import SPEC_KEYS, MCTSAgent
     guided = {"value": "value", "prior": "prior", "temp": "temperature", "fpu": "fpu",
-              "eval": "evaluation", "weights": "weights"}
+              "eval": "evaluation", "weights": "weights", "policy": "policy"}
     keywords = {SPEC_KEYS[key]: value for key, value in options.items()
                 if key != "tier" and key not in guided}
     extra = {guided[key]: value for key, value in options.items() if key in guided}
@@ -282,16 +284,17 @@ def _make_mcts(options: dict[str, Any], label: str) -> Any:
                 f"{label!r}: value=learned scores a leaf by the learned evaluation, not by a "
                 f"playout: leave out playout, epsilon and cutoff (or use value=playout)")
         if extra.get("value", "playout") != "playout" or extra.get("prior", "none") != "none" \
-                or {"temperature", "fpu", "evaluation", "weights"} & set(extra):
+                or {"temperature", "fpu", "evaluation", "weights", "policy"} & set(extra):
             from ..engine.guided import GuidedMCTSAgent      # the engine package's player
             return GuidedMCTSAgent(**keywords, **extra, name=label)
         from .mcts_fast import FastMCTSAgent
         return FastMCTSAgent(**keywords, name=label)
     if options.get("value") == "learned" or options.get("prior") == "learned" \
-            or {"temp", "fpu", "eval", "weights"} & set(options):
+            or {"temp", "fpu", "eval", "weights", "policy"} & set(options) \
+            or options.get("prior") == "policy":
         raise InvalidAgentSpecError(
-            f"{label!r}: value=learned, prior=learned, temp, fpu, eval and weights are options "
-            f"of the fast tier only: add tier=fast (ATAXX)")
+            f"{label!r}: value=learned, prior=learned or policy, temp, fpu, eval, weights and "
+            f"policy are options of the fast tier only: add tier=fast (ATAXX)")
     return MCTSAgent(**keywords, name=label)
 
 

@@ -42,12 +42,16 @@ from ._puct_kernels import (C_EVALUATIONS, EVAL_CODES, FPU_PARENT, GUIDED_NODE,
 __all__ = ["GuidedMCTSAgent", "check_guided_options", "guided_spec_name", "PUCT_C",
            "GUIDED_OPTIONS"]
 
-GUIDED_OPTIONS = ("value", "prior", "temperature", "fpu", "weights", "evaluation")
+GUIDED_OPTIONS = ("value", "prior", "temperature", "fpu", "weights", "evaluation", "policy")
 """The keywords ``GuidedMCTSAgent`` adds to ``FastMCTSAgent``'s."""
+NO_POLICY = (np.zeros((1, 49), dtype=np.float32), np.zeros(49, dtype=np.float32),
+             np.zeros((1, 50), dtype=np.float32), np.zeros(50, dtype=np.float32))
+"""What the kernel gets for the policy when priors do not come from one (same types)."""
 
 
 GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fpu": None,
                    "evaluation": "learned"}
+"""The guided options a spec name shows when they differ from these (not the weights)."""
 PUCT_C = 0.5
 """The default ``c`` of PUCT (``prior="learned"``): with the shipped weights, 50 ms a move,
 c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py``)."""
@@ -56,12 +60,13 @@ c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py
 def check_guided_options(value: Any = "playout", prior: Any = "none", temperature: Any = None,
                          fpu: Any = None, weights: Any = None,
                          options: dict[str, Any] | None = None,
-                         evaluation: Any = "learned") -> dict[str, Any]:
+                         evaluation: Any = "learned", policy: Any = None) -> dict[str, Any]:
     """Check the options of guided MCTS (with ``options``, the checked plain ones, for the
     combinations) and return them, ``weights`` loaded when the evaluation is used (a path is
     read: ``load_weights`` for ``evaluation="learned"``, the n-tuple network, ``load_network``
-    for ``"network"``, the value network); a bad option raises InvalidArgumentError saying
-    what was expected.
+    for ``"network"``, the value network; ``policy``, the policy network of
+    ``prior="policy"``, is read by ``load_policy``); a bad option raises InvalidArgumentError
+    saying what was expected.
 
     >>> check_guided_options()["weights"] is None
     True
@@ -76,10 +81,12 @@ def check_guided_options(value: Any = "playout", prior: Any = "none", temperatur
         raise InvalidArgumentError(f"unknown value {value!r}: a leaf is scored by a 'playout' "
                                    "or by the 'learned' evaluation")
     if prior not in PRIOR_CODES:
-        raise InvalidArgumentError(f"unknown prior {prior!r}: choose 'none' (UCB selection) "
-                                   "or 'learned' (PUCT with the learned evaluation's priors)")
+        raise InvalidArgumentError(f"unknown prior {prior!r}: choose 'none' (UCB selection), "
+                                   "'learned' (PUCT with the learned evaluation's priors) or "
+                                   "'policy' (PUCT with the policy network's)")
     for name, given in (("temperature", temperature), ("fpu", fpu)):
-        if given is not None and prior != "learned":
+        if given is not None and (prior == "none" or (name == "temperature"
+                                                      and prior == "policy")):
             what = ("the softmax temperature" if name == "temperature"
                     else "the first-play value of PUCT")
             raise InvalidArgumentError(f"{name} is {what} of prior='learned'; it does not "
@@ -120,8 +127,18 @@ def check_guided_options(value: Any = "playout", prior: Any = "none", temperatur
         raise InvalidArgumentError(f"evaluation={evaluation!r} takes weights of type "
                                    f"{kind.__name__} (or their path), got "
                                    f"{type(weights).__name__}")
+    if policy is not None and prior != "policy":
+        raise InvalidArgumentError("policy (the policy network's weights) goes with "
+                                   "prior='policy'")
+    if prior == "policy":
+        from ..learn.policy import PolicyWeights, load_policy
+        if policy is None or isinstance(policy, str):
+            policy = load_policy(policy)
+        if not isinstance(policy, PolicyWeights):
+            raise InvalidArgumentError(f"policy must be a PolicyWeights (or its path), got "
+                                       f"{type(policy).__name__}")
     return {"value": value, "prior": prior, "temperature": temperature, "fpu": fpu,
-            "evaluation": evaluation, "weights": weights}
+            "evaluation": evaluation, "weights": weights, "policy": policy}
 
 
 def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
@@ -131,7 +148,7 @@ def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
     >>> guided_spec_name(check_options(iterations=100), check_guided_options(prior="none"))
     'mcts:tier=fast,iterations=100'
     """
-    puct = guided["prior"] == "learned"
+    puct = guided["prior"] != "none"
     name = spec_name(dict(options, c=UCB_C) if puct else options, tier="fast")
     parts = [f"{key}={guided[key]:g}" if isinstance(guided[key], float)
              else f"{key}={guided[key]}"
@@ -193,18 +210,19 @@ class GuidedMCTSAgent(FastMCTSAgent):
     def __init__(self, iterations: int | None = None, time_ms: float | None = None,
                  c: float | None = None, *, value: str = "playout", prior: str = "none",
                  temperature: float | None = None, fpu: float | None = None,
-                 weights: Any = None, evaluation: str = "learned", **options: Any) -> None:
+                 weights: Any = None, evaluation: str = "learned", policy: Any = None,
+                 **options: Any) -> None:
         playouts = {"playout": options.get("playout", "random"),
                     "epsilon": options.get("epsilon"),
                     "cutoff_plies": options.get("cutoff_plies")}
         self.guided_options = check_guided_options(value, prior, temperature, fpu, weights,
-                                                   playouts, evaluation)
+                                                   playouts, evaluation, policy)
         if value == "playout" and prior == "none":
             raise InvalidArgumentError("guided MCTS needs value='learned' or prior='learned' "
                                        "(or both); without them it is the teaching MCTS, "
                                        "course_lib.agents.mcts_fast.FastMCTSAgent")
         if c is None:
-            c = PUCT_C if prior == "learned" else UCB_C
+            c = UCB_C if prior == "none" else PUCT_C
         super().__init__(iterations, time_ms, c, **options)
 
     def _spec_name(self) -> str:
@@ -220,6 +238,8 @@ class GuidedMCTSAgent(FastMCTSAgent):
         self._net = self.weights.packed if network else np.zeros((1, 2), dtype=np.int16)
         win_scale = self.weights.scale if network else self.weights.win_scale
         self.temperature = guided["temperature"] or win_scale
+        p = guided["policy"]
+        self._policy = NO_POLICY if p is None else (p.wt, p.bt, p.wf, p.bf)
         self.settings = np.zeros(1, dtype=GUIDED_SETTINGS)
         self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
                             PLAYOUT_CODES[self.playout], self.cutoff_plies or 0, self.solver,
@@ -233,11 +253,11 @@ class GuidedMCTSAgent(FastMCTSAgent):
 
     def _kernel(self, fs: FastState, chunk: int, until_agree: bool) -> int:
         return _run_guided(self._tree, self.counters, self.settings, self.rng, self._table,
-                           self._net, fs.first, fs.second, fs.blocked, fs.to_move,
+                           self._net, self._policy, fs.first, fs.second, fs.blocked, fs.to_move,
                            min(fs.turns, 400), chunk, until_agree, self.control)
 
     def _grows_by(self) -> int:
-        return MOVE_BUFFER if self.prior == "learned" else 1
+        return 1 if self.prior == "none" else MOVE_BUFFER
 
     def _count_evaluations(self) -> int:
         return int(self.counters[C_EVALUATIONS])

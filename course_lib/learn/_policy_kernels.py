@@ -46,15 +46,13 @@ def _source_index(code: int) -> int:
 
 @njit(cache=True, nogil=True)
 def policy_priors(me: np.uint64, opp: np.uint64, moves: np.ndarray, n: int, wt: np.ndarray,
-                  bt: np.ndarray, wf: np.ndarray, bf: np.ndarray, scratch: np.ndarray,
-                  out: np.ndarray) -> None:
-    """The prior of each of the ``n`` moves into ``out`` (float64); ``scratch`` is float32 of
-    at least 99 + 36 entries. A lone pass gets 1."""
+                  bt: np.ndarray, wf: np.ndarray, bf: np.ndarray, out: np.ndarray) -> None:
+    """The prior of each of the ``n`` moves into ``out`` (float64). A lone pass gets 1."""
     if n == 1:
         out[0] = 1.0
         return
-    to = scratch[:49]
-    source = scratch[49:99]
+    to = np.empty(49, dtype=np.float32)
+    source = np.empty(50, dtype=np.float32)
     rows = np.empty(WINDOWS, dtype=np.int64)
     _sums(me, opp, wt, bt, wf, bf, to, source, rows)
     best = -np.inf
@@ -75,8 +73,7 @@ def policy_probabilities(me: np.uint64, opp: np.uint64, moves: np.ndarray, wt: n
                          bt: np.ndarray, wf: np.ndarray, bf: np.ndarray) -> np.ndarray:
     """``policy_priors`` of every move of ``moves`` as a new array."""
     out = np.empty(moves.shape[0], dtype=np.float64)
-    scratch = np.empty(99, dtype=np.float32)
-    policy_priors(me, opp, moves, moves.shape[0], wt, bt, wf, bf, scratch, out)
+    policy_priors(me, opp, moves, moves.shape[0], wt, bt, wf, bf, out)
     return out
 
 
@@ -185,7 +182,6 @@ def policy_loss(me: np.ndarray, opp: np.ndarray, played: np.ndarray, wt: np.ndar
     more; no symmetry."""
     moves = np.empty(MOVE_BUFFER, dtype=np.int64)
     out = np.empty(MOVE_BUFFER, dtype=np.float64)
-    scratch = np.empty(99, dtype=np.float32)
     loss = 0.0
     top = 0
     used = 0
@@ -195,7 +191,7 @@ def policy_loss(me: np.ndarray, opp: np.ndarray, played: np.ndarray, wt: np.ndar
         n = _generate_moves(me[r], _empty_squares(me[r], opp[r], U0), moves, False)
         if n < 2:
             continue
-        policy_priors(me[r], opp[r], moves, n, wt, bt, wf, bf, scratch, out)
+        policy_priors(me[r], opp[r], moves, n, wt, bt, wf, bf, out)
         best = 0
         for m in range(n):
             if out[m] > out[best]:

@@ -1,9 +1,10 @@
-"""``python -m course_lib network``: the value network's data and training, one command each.
+"""``python -m course_lib network``: the networks' data and training, one command each.
 
-    python -m course_lib network data --out DIR --seed 1 --games 20000 [--nodes 5000]
+    python -m course_lib network data --out DIR --seed 1 --games 12000 [--nodes 5000]
         [--workers N | --scheduler tcp://HOST:8786]
     python -m course_lib network train --data DIR --seed 1 [--hidden 256] [--epochs 10]
-        [--positions N] --out PATH
+        [--chunks N] [--out PATH]
+    python -m course_lib network policy --data DIR --seed 1 [--epochs 6] [--out PATH]
 """
 
 from __future__ import annotations
@@ -49,12 +50,7 @@ def _train(args: argparse.Namespace) -> int:
     from .network_train import train_network
 
     out = args.out or DEFAULT_NETWORK
-    folder = os.path.dirname(os.path.abspath(out))
-    if not out.endswith(".npz") or os.path.isdir(out):
-        raise CourseError(f"--out {out}: give the path of the .npz file to write")
-    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise CourseError(f"--out {out}: the folder {folder} does not exist or cannot be "
-                          "written to")
+    _check_out(out)
     records = load_data(args.data, args.chunks)
     print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
           f"{args.data}", flush=True)
@@ -82,6 +78,47 @@ def _train(args: argparse.Namespace) -> int:
     print(f"wrote the network ({net.hidden} hidden units, win_scale {net.win_scale:.1f}) to "
           f"{out} ({os.path.getsize(out)} bytes)")
     return 0
+
+
+def _policy(args: argparse.Namespace) -> int:
+    from .datagen import load_data
+    from .policy import DEFAULT_POLICY, save_policy
+    from .policy_train import train_policy
+
+    out = args.out or DEFAULT_POLICY
+    _check_out(out)
+    records = load_data(args.data, args.chunks)
+    print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
+          f"{args.data}", flush=True)
+    run = train_policy(records, epochs=args.epochs, seed=args.seed, batch=args.batch,
+                       learning_rate=args.lr,
+                       progress=lambda epoch, train_loss, val_loss, top: print(
+                           f"  epoch {epoch:2d}: training loss {train_loss:.4f}, validation "
+                           f"loss {val_loss:.4f}, move played ranked first {100 * top:.1f} %",
+                           flush=True))
+    policy = run.policy
+    policy.meta = {"data": os.path.abspath(args.data), "chunks": args.chunks,
+                   "positions": run.positions,
+                   "validation_positions": run.validation_positions, "epochs": args.epochs,
+                   "batch": args.batch, "lr": args.lr, "seed": args.seed, "curve": run.curve,
+                   "seconds": round(run.seconds, 1)}
+    try:
+        save_policy(out, policy)
+    except OSError as error:
+        raise CourseError(f"cannot write the policy to {out}: {error.strerror or error}") \
+            from None
+    print(f"wrote the policy network to {out} ({os.path.getsize(out)} bytes; "
+          f"{run.seconds:.0f} s of training)")
+    return 0
+
+
+def _check_out(out: str) -> None:
+    folder = os.path.dirname(os.path.abspath(out))
+    if not out.endswith(".npz") or os.path.isdir(out):
+        raise CourseError(f"--out {out}: give the path of the .npz file to write")
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise CourseError(f"--out {out}: the folder {folder} does not exist or cannot be "
+                          "written to")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -147,6 +184,25 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="the .npz to write (default: the shipped "
                         "course_lib/data/value_network.npz)")
     t.set_defaults(run=_train)
+    q = steps.add_parser(
+        "policy", help="train the policy network on a data run's moves",
+        description="Train the policy network (course_lib.learn.policy: a destination score "
+                    "and a source score for every square, from the same 2,916 inputs) on the "
+                    "moves the engine played in a data run, and write it.")
+    q.add_argument("--data", required=True, metavar="DIR", help="folder of a data run")
+    q.add_argument("--seed", type=_whole(0, 2 ** 32 - 1), required=True)
+    q.add_argument("--epochs", type=_whole(1, 10 ** 4), default=6,
+                   help="passes over the training positions (default 6)")
+    q.add_argument("--batch", type=_whole(1, 10 ** 7), default=1024,
+                   help="positions a step (default 1024)")
+    q.add_argument("--lr", type=float, default=0.002, help="first learning rate (default "
+                                                            "0.002)")
+    q.add_argument("--chunks", type=_whole(1, 10 ** 7), default=None,
+                   help="train on the first CHUNKS chunks only (default: all)")
+    q.add_argument("--out", default=None, metavar="PATH",
+                   help="the .npz to write (default: the shipped "
+                        "course_lib/data/policy_network.npz)")
+    q.set_defaults(run=_policy)
 
 
 __all__ = ["register"]
