@@ -214,6 +214,22 @@ class GenerationReport:
     def positions_per_second(self) -> float:
         return self.positions / self.seconds if self.seconds > 0 else 0.0
 
+    def record(self, spec: DataSpec, folder: str) -> dict:
+        """This run as a JSON object: the settings, the chunks and positions in ``folder``
+        now, what this run played, its time and rate, the machine and its load."""
+        import platform
+        from datetime import datetime, timezone
+        done = [i for i in range(spec.chunks) if os.path.exists(chunk_path(folder, i))]
+        return {"spec": spec.to_json(), "folder": os.path.abspath(folder),
+                "chunks_done": len(done), "chunks": spec.chunks, "played": self.played,
+                "skipped": self.skipped, "positions": self.positions,
+                "seconds": round(self.seconds, 1),
+                "positions_per_second": round(self.positions_per_second, 1),
+                "workers": self.workers,
+                "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load "
+                           f"{os.getloadavg()[0]:.1f} at the end"}
+
 
 def _local_client(workers: int | None) -> Any:
     from dask.distributed import Client, LocalCluster

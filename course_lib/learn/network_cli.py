@@ -41,6 +41,13 @@ def _data(args: argparse.Namespace) -> int:
     print(f"played {report.played} chunks ({report.skipped} already done): "
           f"{report.positions} positions in {report.seconds:.0f} s on {report.workers} "
           f"workers, {report.positions_per_second:.0f} positions/s", flush=True)
+    if args.record:
+        import json
+        runs = json.loads(open(args.record).read()) if os.path.exists(args.record) else []
+        runs.append(report.record(spec, args.out))
+        with open(args.record, "w") as handle:
+            handle.write(json.dumps(runs, indent=1) + "\n")
+        print(f"appended the run to {args.record}")
     return 0
 
 
@@ -151,6 +158,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                         "hundredths of a stone, for either side (default 300)")
     d.add_argument("--chunk-games", type=_whole(1, 10 ** 6), default=50,
                    help="games a chunk (default 50)")
+    d.add_argument("--record", default=None, metavar="PATH",
+                   help="append this run's settings, size, time and rate to a JSON list "
+                        "(course_lib/data/network_data.json keeps the shipped data's)")
     where = d.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole(1, 4096), default=None,
                        help="processes of the local Dask cluster (default: one per core)")

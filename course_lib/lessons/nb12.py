@@ -35,7 +35,9 @@ from .compare import within
 __all__ = ["square_name", "mover_boards", "scores_both_ways", "image_scores", "class_windows",
            "class_name", "draw_window_classes", "PlyBucket", "by_ply", "game_lengths",
            "corner_patterns", "draw_patterns", "draw_lone_stone", "search_with",
-           "learned_record", "record_text", "map_square", "MCTS_LADDER", "mcts_records"]
+           "learned_record", "record_text", "map_square", "MCTS_LADDER", "mcts_records",
+           "NETWORK_LADDER", "NETWORK_DATA", "network_records", "data_runs", "network_summary",
+           "draw_network_curve", "ladder_networks"]
 
 SIZE = 7
 FILES = "abcdefg"
@@ -501,10 +503,12 @@ def record_text(record: dict) -> str:
     """
     try:
         low, high = record["llr_bounds"]
+        budget = (f"{record['time_per_move_ms']} ms a move" if record.get("time_per_move_ms")
+                  else f"{record['nodes_per_move']} nodes a move")
         return (f"A = {record['spec_a']}\n"
                 f"B = {record['spec_b']}\n"
                 f"H0: {record['elo0']} / H1: {record['elo1']} {record['scale']} Elo, LLR bounds "
-                f"{low} and {high}, {record['time_per_move_ms']} ms a move\n"
+                f"{low} and {high}, {budget}\n"
                 f"{record['result']} after {record['games']} games: +{record['wins']} "
                 f"={record['draws']} -{record['losses']}, pairs "
                 f"{' '.join(map(str, record['pentanomial']))}, LLR {record['llr']}\n"
@@ -513,6 +517,103 @@ def record_text(record: dict) -> str:
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidArgumentError(f"not an SPRT record of the ladder: {error!r} is missing "
                                    "or malformed") from None
+
+
+# --- the value network: its data, its training, its ladder ----------------------------------------
+
+NETWORK_LADDER = Path(__file__).resolve().parents[1] / "data" / "network_ladder.json"
+"""The value network's stored SPRTs (``benchmarks/network_ladder.py``)."""
+NETWORK_DATA = Path(__file__).resolve().parents[1] / "data" / "network_data.json"
+"""The stored data runs (``python -m course_lib network data``): settings, size, time."""
+
+
+def network_records(rung: str | None = None, path: Any = None) -> list[dict]:
+    """The stored SPRT records of the value network's ladder, oldest first (only those of
+    ``rung``: data, width, network, priors or search, if given); [] when none is stored.
+
+    >>> network_records(path="/nonexistent/ladder.json")
+    []
+    """
+    from .nb11 import load_ladder
+
+    records = load_ladder(NETWORK_LADDER if path is None else path)
+    return [r for r in records if rung is None or r.get("rung") == rung]
+
+
+def data_runs(path: Any = None) -> list[dict]:
+    """The stored data runs: each one's settings (``spec``), positions, games, chunks, wall
+    seconds, positions per second, workers and load; [] when none is stored.
+
+    >>> data_runs("/nonexistent/runs.json")
+    []
+    """
+    from .nb11 import load_ladder
+
+    return load_ladder(NETWORK_DATA if path is None else path)
+
+
+def network_summary(net: Any = None) -> str:
+    """A few lines on a value network (default: the shipped one): its size, the data it was
+    trained on, and its validation loss against material alone and the search score.
+
+    >>> from course_lib.learn.network import NetworkWeights
+    >>> net = NetworkWeights.random(hidden=4)
+    >>> net.meta = {"positions": 10, "epochs": 1, "curve": [[1, 0.6, 0.61]],
+    ...             "material_loss": 0.65, "score_loss": 0.58}
+    >>> print(network_summary(net).splitlines()[0])
+    2,916 inputs, 4 hidden units: 11,673 weights, int16 (23,352 bytes in the searches)
+    """
+    from ..learn.network import N_INPUTS, load_network
+
+    net = load_network() if net is None else net
+    meta = net.meta
+    weights = net.packed.size - net.hidden + 1          # W1, b1, w2 and b2
+    return (f"{N_INPUTS:,} inputs, {net.hidden} hidden units: {weights:,} weights, int16 "
+            f"({net.packed.nbytes:,} bytes in the searches)\n"
+            f"trained on {meta['positions']:,} positions for {meta['epochs']} epochs "
+            f"(win_scale {net.win_scale:.0f} hundredths of a stone per unit of log-odds)\n"
+            f"validation loss {meta['curve'][-1][2]:.4f}: material alone "
+            f"{meta['material_loss']:.4f}, the search score it learns from "
+            f"{meta['score_loss']:.4f}")
+
+
+def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
+    """The training curve of a value network (default: the shipped one): training and
+    validation loss by epoch, with material's and the search score's validation loss."""
+    import matplotlib.pyplot as plt
+
+    from ..learn.network import load_network
+
+    meta = (load_network() if net is None else net).meta
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.5))
+    epochs = [row[0] for row in meta["curve"]]
+    ax.plot(epochs, [row[1] for row in meta["curve"]], "o-", label="training (8 images)")
+    ax.plot(epochs, [row[2] for row in meta["curve"]], "s-", label="validation")
+    ax.axhline(meta["material_loss"], color="grey", linestyle="--", label="material alone")
+    ax.axhline(meta["score_loss"], color="black", linestyle=":", label="the search score")
+    ax.set(xlabel="epoch", ylabel="cross-entropy (nats)",
+           title=f"The value network's training, {meta['positions']:,} positions")
+    ax.legend(fontsize="small")
+    return ax
+
+
+def ladder_networks(records: list[dict] | None = None) -> list[tuple[str, int, int, float]]:
+    """(path, positions, hidden units, validation loss) of every network the ladder's records
+    name, in the order they first appear.
+
+    >>> ladder_networks([{"net_a": {"path": "a.npz", "positions": 9, "hidden": 4,
+    ...                             "validation_loss": 0.5}, "net_b": None}])
+    [('a.npz', 9, 4, 0.5)]
+    """
+    seen: dict[str, tuple[str, int, int, float]] = {}
+    for record in network_records() if records is None else records:
+        for key in ("net_a", "net_b"):
+            net = record.get(key)
+            if net and net["path"] not in seen:
+                seen[net["path"]] = (net["path"], net["positions"], net["hidden"],
+                                     net["validation_loss"])
+    return list(seen.values())
 
 
 # --- The exercises of notebook 12 ----------------------------------------------------------------
