@@ -25,9 +25,10 @@ The rungs (A against B, the same player otherwise):
 - ``width``: 256 hidden units (``--net-a``) against 64 (``--net-b``) on the same data, at
   ``--ms`` per move: a wider network is slower, and the time budget counts that;
 - ``network``: the value network (``--net-a``) against the n-tuple network, at ``--ms``;
-- ``search``: guided MCTS against the alpha-beta engine, both with the value network, at
-  ``--ms`` (the proxy of the 10 s + 0.1 s clock);
-- ``priors``: guided MCTS with ``--spec-a`` against ``--spec-b`` at ``--ms``.
+- ``search``: guided MCTS (with ``--policy``'s priors, if given) against the alpha-beta
+  engine, both with the value network, at ``--ms`` (the proxy of the 10 s + 0.1 s clock);
+- ``priors``: guided MCTS with the priors of the policy network (``--policy``) against its
+  priors from the children's scores by the value network (``--net-a``), at ``--ms``.
 
 ``--player mcts`` (default) or ``engine`` chooses the search of the data, width and network
 rungs. Each record: the rung, the specs, the networks' training figures, the bounds and the
@@ -54,14 +55,17 @@ GUIDED = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
 RUNGS = ("data", "width", "network", "search", "priors")
 
 
-def player(kind: str, net: str | None, budget: str) -> str:
+def player(kind: str, net: str | None, budget: str, policy: str | None = None) -> str:
     """The spec of the ``kind`` search (mcts or engine) with the value network ``net`` (None:
-    the n-tuple network) and ``budget`` (``time=50``, ``nodes=...``)."""
+    the n-tuple network), ``budget`` (``time=50``, ``nodes=...``) and, for MCTS, the priors of
+    the policy network ``policy`` (None: the children's scores)."""
     if kind == "engine":
         evaluation = f"eval=network,weights={net}" if net else "eval=learned"
         return f"engine:{budget},{evaluation}"
     evaluation = f",eval=network,weights={net}" if net else ""
-    return f"{GUIDED},{budget}{evaluation}"
+    guided = GUIDED if policy is None else GUIDED.replace("prior=learned",
+                                                          f"prior=policy,policy={policy}")
+    return f"{guided},{budget}{evaluation}"
 
 
 def specs(args: argparse.Namespace) -> tuple[str, str]:
@@ -75,8 +79,10 @@ def specs(args: argparse.Namespace) -> tuple[str, str]:
     if args.rung == "network":
         return player(args.player, args.net_a, timed), player(args.player, None, timed)
     if args.rung == "search":
-        return player("mcts", args.net_a, timed), player("engine", args.net_a, timed)
-    return args.spec_a, args.spec_b
+        return (player("mcts", args.net_a, timed, args.policy),
+                player("engine", args.net_a, timed))
+    return (player("mcts", args.net_a, timed, args.policy),
+            player("mcts", args.net_a, timed))
 
 
 def network_figures(path: str | None) -> dict | None:
@@ -87,6 +93,16 @@ def network_figures(path: str | None) -> dict | None:
     return {"path": path, **{key: meta.get(key) for key in (
         "hidden", "chunks", "positions", "epochs", "lam", "seed", "material_loss",
         "score_loss", "seconds")}, "validation_loss": meta["curve"][-1][2]}
+
+
+def policy_figures(path: str | None) -> dict | None:
+    if not path:
+        return None
+    from course_lib.learn.policy import load_policy
+    meta = load_policy(path).meta
+    return {"path": path, **{key: meta.get(key) for key in ("chunks", "positions", "epochs",
+                                                             "seed", "seconds")},
+            "validation_loss": meta["curve"][-1][2], "top_move": meta["curve"][-1][3]}
 
 
 def expected_length(elo0: float, elo1: float, max_games: int) -> list[dict]:
@@ -124,8 +140,8 @@ def main() -> None:
     parser.add_argument("--player", choices=("mcts", "engine"), default="mcts")
     parser.add_argument("--net-a", help="the value network of A (.npz)")
     parser.add_argument("--net-b", help="the value network of B (.npz)")
-    parser.add_argument("--spec-a", help="A's spec (rung priors)")
-    parser.add_argument("--spec-b", help="B's spec (rung priors)")
+    parser.add_argument("--policy", help="the policy network of guided MCTS (rungs priors "
+                        "and search; default: priors from the children's scores)")
     parser.add_argument("--ms", type=int, default=50, help="ms a move (default 50)")
     parser.add_argument("--nodes", type=int, default=20000, help="engine nodes a move (data)")
     parser.add_argument("--iterations", type=int, default=2000,
@@ -167,6 +183,7 @@ def main() -> None:
     record = {
         "rung": args.rung, "spec_a": spec_a, "spec_b": spec_b,
         "net_a": network_figures(args.net_a), "net_b": network_figures(args.net_b),
+        "policy": policy_figures(args.policy),
         "test": "sprt pentanomial", "scale": "normalized", "elo0": args.elo0,
         "elo1": args.elo1, "alpha": 0.05, "beta": 0.05,
         "llr_bounds": [round(data["lower_bound"], 4), round(data["upper_bound"], 4)],
