@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .i18n import _
+
 
 @dataclass
 class Exercise:
@@ -55,7 +57,8 @@ def _same(answer: Any, expected: Any) -> bool:
 def register(name: str, solve: Callable[[], Any], hint: str,
              compare: Callable[[Any, Any], bool] = _same, mistake: Any = None) -> None:
     """Add an exercise whose right answer is ``solve()``; ``mistake`` is a likely wrong answer,
-    the one ``hint`` is written for."""
+    the one ``hint`` is written for. A hint written ``N_("...")`` (``course_lib.i18n``) is
+    shown translated in the language the course speaks."""
     _EXERCISES[name] = Exercise(name, solve, hint, compare, mistake)
 
 
@@ -74,25 +77,28 @@ def verdict(name: str, answer: Any) -> str:
         _load_course_exercises()
         exercise = _EXERCISES.get(name)
     if exercise is None:
-        text = f"{name}: no such exercise (known: {', '.join(sorted(_EXERCISES))})"
+        text = _("{name}: no such exercise (known: {known})").format(
+            name=name, known=", ".join(sorted(_EXERCISES)))
     elif answer is ... or _is_stub(answer):
-        text = f"{name}: not answered yet (replace ... with your answer)"
+        text = _("{name}: not answered yet (replace ... with your answer)").format(name=name)
     else:
-        hint = exercise.hint
+        hint = _(exercise.hint)                # hints are marked with N_ where registered
         try:                                   # a strange answer must not stop Run All
             right = bool(exercise.compare(answer, exercise.solve()))
         except Exception as error:
             right = False
-            hint = f"{hint} (checking it raised {type(error).__name__})"
+            hint = _("{hint} (checking it raised {error})").format(
+                hint=hint, error=type(error).__name__)
         if right:
-            return f"{name}: right"
+            return _("{name}: right").format(name=name)
         try:
             shown = repr(answer)
         except Exception:
             shown = f"<a {type(answer).__name__}>"
         if len(shown) > 80:
             shown = shown[:77] + "..."
-        text = f"{name}: wrong: {shown} is not it; hint: {hint}"
+        text = _("{name}: wrong: {answer} is not it; hint: {hint}").format(
+            name=name, answer=shown, hint=hint)
     return text
 
 

@@ -194,6 +194,7 @@ import queue                                              # noqa: E402
 import threading                                          # noqa: E402
 
 from course_lib.engine import SWITCHES, Engine, SearchLimits   # noqa: E402
+from course_lib.engine.engine import OFF_BY_DEFAULT             # noqa: E402
 from uai_helpers import HeldOpen, infos                        # noqa: E402
 
 MATE_IN_1 = "xo5/7/7/7/7/7/7 x 0 1"
@@ -245,10 +246,10 @@ def test_the_engine_answers_uai_with_its_options():
     assert "option name Hash type spin default 16 min 1 max 1024" in options
     assert "option name Clear Hash type button" in options
     assert "option name Move Overhead type spin default 10 min 0 max 5000" in options
-    assert "option name Evaluation type combo default learned var material var learned" \
-        in options
-    for switch in SWITCHES:
-        default = "false" if switch == "nullmove" else "true"       # off: its SPRT lost
+    assert ("option name Evaluation type combo default learned var material var learned "
+            "var network") in options
+    for switch in SWITCHES:                     # off: the switches its ladder rejected
+        default = "false" if switch in OFF_BY_DEFAULT else "true"
         assert f"option name {switch} type check default {default}" in options
     assert len(options) == 4 + len(SWITCHES)
 
@@ -261,7 +262,7 @@ def test_the_evaluation_option_and_spec_choose_the_evaluation():
                                    "setoption name Evaluation value neural\n"
                                    "position startpos\ngo depth 2\n")
     said = [text for text in lines if text.startswith("info string ")]
-    assert len(said) == 1 and "Evaluation is one of material, learned, got 'neural'" in said[0]
+    assert len(said) == 1 and "Evaluation is one of material, learned, network, got 'neural'" in said[0]
     assert bestmove(lines) in {move.uai() for move in State.start().legal_moves()}
 
 

@@ -3,8 +3,8 @@
     python -m course_lib network data --out DIR --seed 1 --games 12000 [--nodes 5000]
         [--workers N | --scheduler tcp://HOST:8786]
     python -m course_lib network train --data DIR --seed 1 [--hidden 256] [--epochs 10]
-        [--chunks N] [--out PATH]
-    python -m course_lib network policy --data DIR --seed 1 [--epochs 6] [--out PATH]
+        [--chunks N] --out PATH
+    python -m course_lib network policy --data DIR --seed 1 [--epochs 6] --out PATH
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ import os
 import sys
 import time
 
+from ..checks import MAX_NODES, arg_number, arg_whole
 from ..errors import CourseError
-from .cli import _share, _whole
+from .cli import _checked_path, _share
+from .selfplay import MAX_WORKERS
 
 
 def _data(args: argparse.Namespace) -> int:
@@ -53,11 +55,11 @@ def _data(args: argparse.Namespace) -> int:
 
 def _train(args: argparse.Namespace) -> int:
     from .datagen import load_data
-    from .network import DEFAULT_NETWORK, save_network
+    from .network import save_network
     from .network_train import train_network
 
-    out = args.out or DEFAULT_NETWORK
-    _check_out(out)
+    out = _checked_path("--out", args.out, {"packed", "win_scale"}, "value networks",
+                        "the specs' eval=network,weights=PATH reads it")
     records = load_data(args.data, args.chunks)
     print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
           f"{args.data}", flush=True)
@@ -89,11 +91,11 @@ def _train(args: argparse.Namespace) -> int:
 
 def _policy(args: argparse.Namespace) -> int:
     from .datagen import load_data
-    from .policy import DEFAULT_POLICY, save_policy
+    from .policy import save_policy
     from .policy_train import train_policy
 
-    out = args.out or DEFAULT_POLICY
-    _check_out(out)
+    out = _checked_path("--out", args.out, {"wt", "wf"}, "policy networks",
+                        "the specs' prior=policy,policy=PATH reads it")
     records = load_data(args.data, args.chunks)
     print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
           f"{args.data}", flush=True)
@@ -119,15 +121,6 @@ def _policy(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_out(out: str) -> None:
-    folder = os.path.dirname(os.path.abspath(out))
-    if not out.endswith(".npz") or os.path.isdir(out):
-        raise CourseError(f"--out {out}: give the path of the .npz file to write")
-    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise CourseError(f"--out {out}: the folder {folder} does not exist or cannot be "
-                          "written to")
-
-
 def register(commands: argparse._SubParsersAction) -> None:
     """Add the ``network`` command and its ``data`` and ``train`` subcommands."""
     p = commands.add_parser(
@@ -145,24 +138,24 @@ def register(commands: argparse._SubParsersAction) -> None:
                     "workers; run again with the same settings, only the missing chunks are "
                     "played.")
     d.add_argument("--out", required=True, metavar="DIR", help="folder of the run's chunks")
-    d.add_argument("--seed", type=_whole(0, 2 ** 32 - 1), required=True)
-    d.add_argument("--games", type=_whole(1, 10 ** 8), required=True)
-    d.add_argument("--nodes", type=_whole(1, 10 ** 9), default=5000,
+    d.add_argument("--seed", type=arg_whole(0, 2 ** 32 - 1), required=True)
+    d.add_argument("--games", type=arg_whole(1, 10 ** 8), required=True)
+    d.add_argument("--nodes", type=arg_whole(1, MAX_NODES), default=5000,
                    help="engine nodes a move (default 5000)")
-    d.add_argument("--opening-low", type=_whole(0, 40), default=8,
+    d.add_argument("--opening-low", type=arg_whole(0, 40), default=8,
                    help="fewest random plies opening a game (default 8)")
-    d.add_argument("--opening-high", type=_whole(0, 40), default=12,
+    d.add_argument("--opening-high", type=arg_whole(0, 40), default=12,
                    help="most random plies opening a game (default 12)")
-    d.add_argument("--max-opening-score", type=_whole(0, 10 ** 6), default=300,
+    d.add_argument("--max-opening-score", type=arg_whole(0, 10 ** 6), default=300,
                    help="draw an opening again while the engine scores it beyond this, in "
                         "hundredths of a stone, for either side (default 300)")
-    d.add_argument("--chunk-games", type=_whole(1, 10 ** 6), default=50,
+    d.add_argument("--chunk-games", type=arg_whole(1, 10 ** 6), default=50,
                    help="games a chunk (default 50)")
     d.add_argument("--record", default=None, metavar="PATH",
                    help="append this run's settings, size, time and rate to a JSON list "
                         "(course_lib/data/network_data.json keeps the shipped data's)")
     where = d.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole(1, 4096), default=None,
+    where.add_argument("--workers", type=arg_whole(1, MAX_WORKERS), default=None,
                        help="processes of the local Dask cluster (default: one per core)")
     where.add_argument("--scheduler", default=None, metavar="ADDRESS",
                        help="a running Dask scheduler (tcp://host:8786) whose workers have "
@@ -175,24 +168,24 @@ def register(commands: argparse._SubParsersAction) -> None:
                     "game's result (LAM) and the search score, and write it. The same data and "
                     "seed give the same network on the same machine.")
     t.add_argument("--data", required=True, metavar="DIR", help="folder of a data run")
-    t.add_argument("--seed", type=_whole(0, 2 ** 32 - 1), required=True,
+    t.add_argument("--seed", type=arg_whole(0, 2 ** 32 - 1), required=True,
                    help="seed of the validation split, the first weights and the order")
-    t.add_argument("--hidden", type=_whole(2, 4096), default=256,
+    t.add_argument("--hidden", type=arg_whole(2, 4096), default=256,
                    help="hidden units (default 256)")
-    t.add_argument("--epochs", type=_whole(1, 10 ** 4), default=10,
+    t.add_argument("--epochs", type=arg_whole(1, 10 ** 4), default=10,
                    help="passes over the training positions (default 10)")
-    t.add_argument("--batch", type=_whole(1, 10 ** 7), default=4096,
+    t.add_argument("--batch", type=arg_whole(1, 10 ** 7), default=4096,
                    help="positions a step (default 4096)")
-    t.add_argument("--lr", type=float, default=0.002,
+    t.add_argument("--lr", type=arg_number(1e-9, 10), default=0.002,
                    help="first learning rate of Adam, falling to a twentieth (default 0.002)")
     t.add_argument("--lam", type=_share, default=0.3,
                    help="share of the game's result in the target, the rest the search score "
                         "(default 0.3)")
-    t.add_argument("--chunks", type=_whole(1, 10 ** 7), default=None,
+    t.add_argument("--chunks", type=arg_whole(1, 10 ** 7), default=None,
                    help="train on the first CHUNKS chunks only (default: all)")
-    t.add_argument("--out", default=None, metavar="PATH",
-                   help="the .npz to write (default: the shipped "
-                        "course_lib/data/value_network.npz)")
+    t.add_argument("--out", required=True, metavar="PATH",
+                   help="the .npz to write (never the shipped course_lib/data/value_network.npz:"
+                        " copy a network there by hand to ship it)")
     t.set_defaults(run=_train)
     q = steps.add_parser(
         "policy", help="train the policy network on a data run's moves",
@@ -200,18 +193,18 @@ def register(commands: argparse._SubParsersAction) -> None:
                     "and a source score for every square, from the same 2,916 inputs) on the "
                     "moves the engine played in a data run, and write it.")
     q.add_argument("--data", required=True, metavar="DIR", help="folder of a data run")
-    q.add_argument("--seed", type=_whole(0, 2 ** 32 - 1), required=True)
-    q.add_argument("--epochs", type=_whole(1, 10 ** 4), default=6,
+    q.add_argument("--seed", type=arg_whole(0, 2 ** 32 - 1), required=True)
+    q.add_argument("--epochs", type=arg_whole(1, 10 ** 4), default=6,
                    help="passes over the training positions (default 6)")
-    q.add_argument("--batch", type=_whole(1, 10 ** 7), default=1024,
+    q.add_argument("--batch", type=arg_whole(1, 10 ** 7), default=1024,
                    help="positions a step (default 1024)")
-    q.add_argument("--lr", type=float, default=0.002, help="first learning rate (default "
-                                                            "0.002)")
-    q.add_argument("--chunks", type=_whole(1, 10 ** 7), default=None,
+    q.add_argument("--lr", type=arg_number(1e-9, 10), default=0.002,
+                   help="first learning rate (default 0.002)")
+    q.add_argument("--chunks", type=arg_whole(1, 10 ** 7), default=None,
                    help="train on the first CHUNKS chunks only (default: all)")
-    q.add_argument("--out", default=None, metavar="PATH",
-                   help="the .npz to write (default: the shipped "
-                        "course_lib/data/policy_network.npz)")
+    q.add_argument("--out", required=True, metavar="PATH",
+                   help="the .npz to write (never the shipped course_lib/data/"
+                        "policy_network.npz: copy a network there by hand to ship it)")
     q.set_defaults(run=_policy)
 
 

@@ -71,7 +71,10 @@ from typing import Any, Callable, TextIO
 
 from ..agents.base import as_agent
 from ..agents.players import expected_moves_left
+from ..agents.search import MAX_DEPTH
 from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
+from ..checks import MAX_MOVES_TO_GO, MAX_MS, number, read_number, whole
+from ..errors import GameOverError
 from .play import is_legal
 
 START_FEN_VARIABLE = "ATAXX_START_FEN"
@@ -255,8 +258,15 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
 
     An MCTS agent with ``final='both'``, which may search on up to ``both_cap`` times its
     budget, gets the budget divided by ``both_cap``. The agent's settings are put back
-    afterwards (its clock keeps the time it counted).
+    afterwards (its clock keeps the time it counted). Times are numbers of ms from 0 to
+    ``MAX_MS``.
     """
+    for name, value in (("remaining_ms", remaining_ms), ("movetime_ms", movetime_ms),
+                        ("inc_ms", inc_ms)):
+        if value is not None:
+            number(value, name, 0, MAX_MS, "ms")
+    whole(moves_to_go, "moves_to_go", 1, MAX_MOVES_TO_GO, optional=True)
+    whole(depth, "depth", 1, MAX_DEPTH, optional=True)
     saved = {name: getattr(agent, name)
              for name in ("clock", "depth") + PER_MOVE_ATTRIBUTES if hasattr(agent, name)}
     clock = saved.get("clock")
@@ -340,12 +350,9 @@ def _log(log: TextIO | None, message: str) -> None:
         pass
 
 
-def _number(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if value == value and value not in (float("inf"), float("-inf")) else None
+def _clock_ms(text: str) -> float:
+    """The time left in a TURN line: a number of ms from 0 to ``MAX_MS``, else ValueError."""
+    return read_number(text, 0, MAX_MS, "ms")
 
 
 def _build(factory: Callable[[], Any] | None, log: TextIO) -> Any:
@@ -389,14 +396,6 @@ class _Loader:
         return self.agent
 
 
-def _start_state(start: Any) -> State:
-    if start is None:
-        return State.start()
-    if isinstance(start, str):
-        return State.from_fen(start)
-    return start
-
-
 # --- The protocol loop ------------------------------------------------------------------------
 
 
@@ -423,7 +422,7 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
         agent = None
     else:
         agent = as_agent(agent)
-    initial = _start_state(start)
+    initial = State.of(start)
     state = initial
     me: int | None = None
     told_rule = False                                   # the clock rule is logged once
@@ -480,10 +479,14 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
             if me is None:
                 me = state.to_move
                 _log(log, f"TURN before READY: playing {'FIRST' if me == FIRST else 'SECOND'}")
-            my_ms = _number(words[1]) if len(words) > 1 else None
+            my_ms = None
+            try:
+                my_ms = _clock_ms(words[1]) if len(words) > 1 else None
+            except ValueError as error:
+                _log(log, f"TURN: the time left {error}; the agent's own clock counts")
             if my_ms is not None:
                 my_ms = max(0.0, my_ms - (time.perf_counter() - arrived) * 1000)
-            if my_ms is None:
+            if my_ms is None and len(words) == 1:
                 _log(log, f"TURN without a time in {line.strip()!r}: the agent's own clock counts")
             if state.to_move != me and state.legal_moves() == [PASS]:
                 _log(log, "asked to move on the opponent's turn; the opponent must have passed")
@@ -525,6 +528,9 @@ def _agent_command(args: argparse.Namespace) -> int:
     from ..agents.spec import check_agent_spec
     try:
         start = State.from_fen(args.fen) if args.fen else None
+        if start is not None and start.is_over():
+            raise GameOverError(f"--fen {start.fen()}: the game is over in this position "
+                                f"({start.outcome_reason()}); give one with a move to play")
         if start is None and os.environ.get(START_FEN_VARIABLE):
             start = State.from_fen(os.environ[START_FEN_VARIABLE])
         # A spec that cannot be read, or an evaluation that does not fit ATAXX, fails now;

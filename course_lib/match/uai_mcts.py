@@ -50,13 +50,13 @@ import time
 from typing import Any, Callable, TextIO
 
 from ..agents.mcts import DEFAULT_TREE_MB
+from ..checks import MAX_HASH_MB
 from .uai import _Backend, _Go, UaiOption, table_options
 
 DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
 """What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights,
 keeping the subtree of the position reached for the next move (``reuse=1``, accepted by its
 SPRT in ``course_lib/data/mcts_ladder.json``; ``solver=1`` was not)."""
-MAX_TREE_MB = 65_536
 CP_SCALE = 400.0
 """Hundredths of a stone per unit of log-odds in the ``score cp`` of MCTS without the learned
 evaluation."""
@@ -92,7 +92,7 @@ class MCTSBackend(_Backend):
         self.spec = DEFAULT_SPEC if spec is None else spec.strip()
         self.given = parse_spec(self.spec)[1]            # a spec that cannot be read: now
         self.name = (f"course_lib {self.spec}" if spec is None else self.spec)
-        self.options = table_options(DEFAULT_TREE_MB, MAX_TREE_MB)
+        self.options = table_options(DEFAULT_TREE_MB, MAX_HASH_MB)
         self._agent: Any = None
 
     @property
