@@ -33,8 +33,9 @@ The rungs (A against B, the same player otherwise):
 ``--player mcts`` (default) or ``engine`` chooses the search of the data, width and network
 rungs. Each record: the rung, the specs, the networks' training figures, the bounds and the
 expected length, the games, wins, draws, losses and pairs, the LLR, the decision and why the
-test stopped, the Elo estimate with its interval (normalized Elo; biased when the test
-stopped early, as every SPRT estimate is), the seed, the wall time, workers and load.
+test stopped, the Elo estimate with its interval (logistic Elo; biased when the test
+stopped early, as every SPRT estimate is) and the median-unbiased one after a stop
+(``unbiased_*``, logistic and normalized Elo), the seed, the wall time, workers and load.
 
 This is a script, not a test: its games depend on the machine's speed (but for node budgets).
 """
@@ -124,7 +125,7 @@ def load(path: Path = DATA) -> list[dict]:
 
 def show(records: list[dict]) -> None:
     print(f"{'rung':8} {'result':10} {'games':>5} {'pairs (0..2)':>16} {'LLR':>7} "
-          f"{'nElo':>7} {'95% interval':>17}  A vs B")
+          f"{'Elo':>7} {'95% interval':>17}  A vs B (Elo: logistic, naive)")
     for r in records:
         elo = "inf" if r["elo"] is None else f"{r['elo']:+.1f}"
         low = "-inf" if r["elo_low"] is None else f"{r['elo_low']:+.0f}"
@@ -179,6 +180,7 @@ def main() -> None:
                    scale="normalized", max_games=args.max_games, seed=args.seed,
                    workers=args.workers, on_update=report)
     data = run.to_dict(history_digits=4)
+    after = run.estimate_after_stop()       # median-unbiased: the naive Elo leans with the stop
     result = {"accept H1": "accepted", "accept H0": "rejected"}.get(run.decision, "undecided")
     record = {
         "rung": args.rung, "spec_a": spec_a, "spec_b": spec_b,
@@ -194,7 +196,10 @@ def main() -> None:
         "elo": None if data["elo"] is None else round(data["elo"], 1),
         "elo_low": None if data["elo_low"] is None else round(data["elo_low"], 1),
         "elo_high": None if data["elo_high"] is None else round(data["elo_high"], 1),
-        "elo_unit": "normalized Elo of the pentanomial estimate (biased when stopped early)",
+        "elo_unit": "logistic Elo of the pentanomial estimate (biased when stopped early)",
+        **{key: None if data[key] is None else round(data[key], 1)
+           for key in data if key.startswith("unbiased_")},
+        "after_stop": None if after is None else str(after),
         "los": None if data["los"] is None else round(data["los"], 4),
         "reasons": data["reasons"], "seed": args.seed,
         "openings": "4 seeded random plies, decided openings drawn again (depth 5)",
@@ -212,6 +217,8 @@ def main() -> None:
     records.append(record)
     DATA.write_text(json.dumps(records, indent=1) + "\n")
     show([record])
+    if after is not None:
+        print(after)
 
 
 if __name__ == "__main__":
