@@ -78,3 +78,121 @@ def test_the_shipped_records_hold_together():
         assert run["positions"] > 0 and run["seconds"] > 0
         assert np.isclose(run["positions_per_second"], run["positions"] / run["seconds"],
                           rtol=0.01)
+
+
+# --- the accumulator, one move at a time -----------------------------------------------------
+
+
+def test_the_updated_accumulator_equals_the_full_one_move_by_move():
+    from course_lib.ataxx import State
+    from course_lib.lessons.nb12 import accumulator_step
+    from course_lib.learn.network import evaluate_readable
+    from course_lib.lessons.nb12 import mover_boards
+
+    net = NetworkWeights.random(hidden=8, seed=4)
+    state = State.start()
+    rng = np.random.default_rng(7)
+    kinds = set()
+    for _ in range(30):                          # a random game: clones, jumps, captures
+        moves = state.legal_moves()
+        if state.is_over() or not moves:
+            break
+        move = moves[int(rng.integers(len(moves)))]
+        step = accumulator_step(state, move.uai(), net)
+        state = state.apply(move)
+        me, opp, _ = mover_boards(state)
+        assert step.same_as_full
+        assert step.score == evaluate_readable(me, opp, net)
+        assert 1 <= step.windows_changed <= 16 and step.rows_updated == 2 * step.windows_changed
+        kinds.add((len(move.uai()) == 4, step.squares_changed > 2))
+    assert len(kinds) >= 3                      # jumps and clones, with and without captures
+
+
+def test_a_clone_beside_a_corner_changes_the_two_windows_that_hold_its_square():
+    from course_lib.ataxx import State
+    from course_lib.lessons.nb12 import accumulator_step
+
+    step = accumulator_step(State.start(), "b7", NetworkWeights.random(hidden=4, seed=1))
+    assert (step.squares_changed, step.windows_changed, step.rows_updated) == (1, 2, 4)
+    jump = accumulator_step(State.start(), "a7c5", NetworkWeights.random(hidden=4, seed=1))
+    assert jump.squares_changed == 2             # the source empties, the destination fills
+    assert jump.windows_changed == 1 + 4         # a7 in one window, c5 in four
+
+
+# --- boundary checks of the public helpers ------------------------------------------------------
+
+
+def test_the_helpers_refuse_bad_arguments_in_words(tmp_path):
+    import pytest
+
+    from course_lib.ataxx import State
+    from course_lib.errors import CourseError
+    from course_lib.learn.selfplay import self_play
+    from course_lib.lessons.nb12 import accumulator_step, by_ply, game_lengths, search_with
+
+    games = self_play(games=2, seed=3, depth=1)
+    with pytest.raises(CourseError, match="records must be self-play records"):
+        game_lengths([1, 2, 3])
+    with pytest.raises(CourseError, match="no positions"):
+        game_lengths(games.select(np.zeros(len(games), dtype=bool)))
+    with pytest.raises(CourseError, match="width must be a whole number from 1 to 400 plies"):
+        by_ply(games, width=0)
+    with pytest.raises(CourseError, match="last must be a whole number"):
+        by_ply(games, last=10**9)
+    with pytest.raises(CourseError, match="records must be self-play records"):
+        by_ply("games")
+    with pytest.raises(CourseError, match="depth must be a whole number"):
+        search_with([State.start()], 10**6, "learned")
+    with pytest.raises(CourseError, match="evaluation must be one of material, learned, "
+                                          "network"):
+        search_with([State.start()], 2, "materiel")
+    with pytest.raises(CourseError, match="hash_mb must be a whole number"):
+        search_with([State.start()], 2, "material", hash_mb=0)
+    with pytest.raises(CourseError, match="expected a State or a FEN"):
+        search_with([State.start(), 3], 2, "material")
+    with pytest.raises(CourseError, match="rung must be one of data, width, network"):
+        network_records("speed")
+    with pytest.raises(CourseError, match="path must be the path of a JSON file"):
+        data_runs(3)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    with pytest.raises(CourseError, match="cannot read SPRT records"):
+        network_records(path=broken)
+    broken.write_text('{"rung": "data"}')
+    with pytest.raises(CourseError, match="should hold a JSON list of data runs"):
+        data_runs(broken)
+    with pytest.raises(CourseError, match="net must be a value network"):
+        network_summary("value_network.npz")
+    with pytest.raises(CourseError, match="carries no training figures"):
+        network_summary(NetworkWeights.random(hidden=4))
+    with pytest.raises(CourseError, match="records must be a list of the ladder's records"):
+        ladder_networks({"net_a": None})
+    with pytest.raises(CourseError, match="lacks 'hidden'"):
+        ladder_networks([{"net_a": {"path": "a.npz", "positions": 1}}])
+    with pytest.raises(CourseError, match="no stone of the player to move is next to d4"):
+        accumulator_step(State.start(), "d4")
+    with pytest.raises(CourseError, match="move must be a move in UAI text"):
+        accumulator_step(State.start(), 12)
+    with pytest.raises(CourseError, match="expected a State or a FEN"):
+        accumulator_step(None, "b7")
+
+
+def test_both_forms_of_the_network_score_agree_and_refuse_what_is_no_network():
+    import pytest
+
+    from course_lib.errors import CourseError
+    from course_lib.lessons.nb11 import middle_games
+    from course_lib.lessons.nb12 import network_scores_both_ways
+    from course_lib.learn.network import QA, QB, forward_float
+    from course_lib.lessons.nb12 import mover_boards
+
+    net = NetworkWeights.random(hidden=16, seed=5, win_scale=300.0)
+    exact = net.dequantized()
+    for position in middle_games(4):
+        readable, compiled = network_scores_both_ways(position, net)
+        assert readable == compiled
+        me, opp, _ = mover_boards(position)
+        y = forward_float(me, opp, exact) * net.scale
+        assert y - net.scale / (QA * QB) - 1 < readable <= y + 1e-6     # the two floors
+    with pytest.raises(CourseError, match="net must be a value network"):
+        network_scores_both_ways(middle_games(1)[0], "net")
