@@ -752,10 +752,12 @@ def _elo_line(elo: float | None, low: float | None, high: float | None, result: 
     line = f"{line}\n{_BIAS[result]}"
     if unbiased is None:
         return line
-    return (f"{line}\nmedian-unbiased after the stop: {unbiased.elo:+.1f} logistic Elo (95 % "
-            f"interval {unbiased.elo_low:+.1f} to {unbiased.elo_high:+.1f}), "
-            f"{unbiased.normalized_elo:+.1f} normalized Elo ({unbiased.normalized_low:+.1f} to "
-            f"{unbiased.normalized_high:+.1f})")
+    line += (f"\nmedian-unbiased after the stop: {unbiased.elo:+.1f} logistic Elo (95 % "
+             f"interval {unbiased.elo_low:+.1f} to {unbiased.elo_high:+.1f})")
+    if unbiased.normalized_elo is None:            # the win/loss test has no normalized Elo
+        return line
+    return (f"{line}, {unbiased.normalized_elo:+.1f} normalized Elo "
+            f"({unbiased.normalized_low:+.1f} to {unbiased.normalized_high:+.1f})")
 
 
 def _record_estimate(record: dict) -> Any:
@@ -786,8 +788,9 @@ def record_text(record: dict) -> str:
         low, high = record["llr_bounds"]
         result = record["result"]
         cap = " (the cap)" if result == "undecided" else ""
+        counted = "iterations" if record["spec_a"].startswith("mcts") else "nodes"
         budget = (f"{record['time_per_move_ms']} ms a move" if record.get("time_per_move_ms")
-                  else f"{record['nodes_per_move']} nodes a move")
+                  else f"{record['nodes_per_move']} {counted} a move")
         return (f"A = {record['spec_a']}\n"
                 f"B = {record['spec_b']}\n"
                 f"H0: {record['elo0']} / H1: {record['elo1']} {record['scale']} Elo, LLR bounds "

@@ -506,6 +506,10 @@ def test_sprt_text_names_the_unit_and_the_bias_of_an_early_stop():
                                  "Elo (95 % interval")
     assert f"{after.normalized_elo:+.1f} normalized Elo" in stopped[3]
     assert "biased downward" in sprt_text(_Run("accept H0", estimate))
+    win_loss = sprt_elo_estimate(Sprt.from_totals(wins=23, losses=0))      # no normalized Elo
+    line = sprt_text(_Run("accept H1", estimate, win_loss)).splitlines()[3]
+    assert line.startswith("median-unbiased after the stop: ") and line.endswith(")")
+    assert "normalized" not in line
     assert "biased" not in sprt_text(_Run("continue", estimate))
     assert sprt_text(_Run("continue", None)) == "the summary line"
 

@@ -66,6 +66,8 @@ def test_a_record_with_a_node_budget_says_so():
               "elo": -90.0, "elo_low": -300.0, "elo_high": 80.0, "time_per_move_ms": None,
               "nodes_per_move": 2000}
     assert record_text(record).splitlines()[2].endswith("2000 nodes a move")
+    mcts = dict(record, spec_a="mcts:tier=fast,iterations=600", nodes_per_move=600)
+    assert record_text(mcts).splitlines()[2].endswith("600 iterations a move")
 
 
 def test_the_shipped_records_hold_together():
