@@ -108,3 +108,20 @@ def test_the_network_command_makes_data_then_a_network(tmp_path, capsys):
     assert main(["network", "train", "--data", str(tmp_path / "none"), "--seed", "1",
                  "--out", out]) == 2
     assert "holds no data run" in capsys.readouterr().err
+
+
+def test_the_network_commands_never_write_the_shipped_networks(tmp_path, capsys):
+    from course_lib.learn.network import DEFAULT_NETWORK
+
+    before = os.path.getmtime(DEFAULT_NETWORK)
+    for step in ("train", "policy"):
+        assert main(["network", step, "--data", str(tmp_path), "--seed", "1", "--out",
+                     DEFAULT_NETWORK]) == 2
+        assert "shipped data" in capsys.readouterr().err
+        with pytest.raises(SystemExit):                  # --out is required
+            main(["network", step, "--data", str(tmp_path), "--seed", "1"])
+        assert "--out" in capsys.readouterr().err
+    assert main(["network", "train", "--data", str(tmp_path), "--seed", "1", "--out",
+                 str(tmp_path / "net.txt")]) == 2
+    assert "ending in .npz" in capsys.readouterr().err
+    assert os.path.getmtime(DEFAULT_NETWORK) == before
