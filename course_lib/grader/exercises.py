@@ -32,7 +32,8 @@ class Spec:
     name: str
     solution: Callable
     kind: str
-    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt' or 'evaluation'."""
+    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt', 'evaluation' or
+    'ntuple' (the n-tuple network's gradient step)."""
     what: str
     """The algorithm, as the messages name it ('your alpha-beta ...')."""
     mistakes: list[Mistake] = field(default_factory=list)
@@ -98,6 +99,16 @@ MISTAKE_KINDS: dict[str, str] = {
                             "to cause a cut early?",
     "table_never_stored": "nothing is ever stored: a later search can only reuse what an "
                           "earlier one wrote down.",
+    "step_uphill": "the weights move uphill: the derivative says which way the loss grows; "
+                   "which way must a step that lowers it go?",
+    "no_sigmoid": "the prediction is the raw score: the loss compares a probability with the "
+                  "target; what turns log-odds into a probability?",
+    "bias_not_trained": "the bias never moves: the score depends on it too; what is the loss's "
+                        "derivative with respect to it?",
+    "score_without_bias": "the score leaves out the bias: what does the network add to the "
+                          "weights looked up?",
+    "repeats_once": "a weight looked up twice moves once: it counts twice in the score; how "
+                    "many times does it count in the derivative?",
     "ucb_unvisited_not_first": "UCB's unvisited child is not tried first: what is the UCB of "
                                "a child with no visits, and in which order are such children "
                                "taken?",
@@ -281,6 +292,18 @@ _add(Spec("07-sprt-llr", solutions.sprt_step, "sprt", "SPRT", [
     _m("sprt_bounds_swapped", ("math.log((1 - beta) / alpha)", "math.log((1 - alpha) / beta)")),
     _m("sprt_bounds_not_log", ("math.log(beta / (1 - alpha))", "beta / (1 - alpha)"),
        ("math.log((1 - beta) / alpha)", "(1 - beta) / alpha")),
+]))
+
+
+_add(Spec("12-ntuple-step", solutions.gradient_step, "ntuple", "gradient step", [
+    _m("step_uphill", ("        weights[i] -= step\n", "        weights[i] += step\n"),
+       ("    weights[-1] -= step\n", "    weights[-1] += step\n")),
+    _m("step_uphill", ("step = learning_rate * (p - target)", "step = learning_rate * (target - p)")),
+    _m("no_sigmoid", ("p = 1 / (1 + math.exp(-score))", "p = score")),
+    _m("bias_not_trained", ("    weights[-1] -= step\n", "")),
+    _m("score_without_bias", ("score = weights[-1]", "score = 0.0")),
+    _m("repeats_once", ("    for i in lookups:\n        weights[i] -= step\n",
+                        "    for i in set(lookups):\n        weights[i] -= step\n")),
 ]))
 
 

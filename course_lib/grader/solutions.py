@@ -210,3 +210,18 @@ def sprt_step(llr, result, p0, p1, alpha, beta):
     if llr <= lower:
         return llr, "accept H0"
     return llr, "continue"
+
+
+# --- 12: the n-tuple network's gradient step ---------------------------------------------------
+
+def gradient_step(weights, lookups, target, learning_rate):
+    """One step of gradient descent on one position's cross-entropy; the prediction before."""
+    score = weights[-1]
+    for i in lookups:
+        score += weights[i]
+    p = 1 / (1 + math.exp(-score))
+    step = learning_rate * (p - target)
+    for i in lookups:
+        weights[i] -= step
+    weights[-1] -= step
+    return p
