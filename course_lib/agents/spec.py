@@ -164,8 +164,8 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
          "which learned evaluation value and prior read: learned (default: the n-tuple "
          "network) or network (the value network of course_lib.learn.network)"),
         ("weights", _weights_file, "the .npz of that evaluation (default: the shipped one)"),
-        ("policy", _weights_file, "the .npz of the policy network of prior=policy (default: "
-                                  "the shipped one)"),
+        ("policy", _weights_file, "the .npz of the policy network of prior=policy (none is "
+                                  "shipped: python -m course_lib network policy makes one)"),
     ],
 }
 
