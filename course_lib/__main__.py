@@ -257,6 +257,7 @@ COMMAND_MODULES: list[str] = [
     "course_lib.match.ladder_cli",   # ladder: one SPRT per engine technique, on a Dask cluster
     "course_lib.search_cli",         # search [--game G] [--position TEXT] SPEC: one search
     "course_lib.learn.cli",          # learn --seed N: self-play, training, learned weights
+    "course_lib.learn.network_cli",  # network data|train: the value network's data, training
 ]
 """Modules with a ``register(subparsers)`` function that adds a command and sets ``run``."""
 

@@ -416,6 +416,29 @@ def _score_change(stone="mover", sides="both", view="player", old=True, lines=4)
             theirs += now[2 - seen] - before[2 - seen]
         return mine - theirs if sides == "both" else mine
     return score_change
+def _ntuple_step(direction=1, squash=True, bias_in_score=True, bias_trained=True,
+                 repeats=True, vectorised=False):
+    """A gradient step written as a student writes it, with numpy where ``vectorised``."""
+    import numpy as np
+
+    def gradient_step(weights, lookups, target, learning_rate):
+        if vectorised:
+            score = (weights[-1] if bias_in_score else 0.0) + np.sum(weights[lookups])
+        else:
+            score = sum(weights[i] for i in lookups) + (weights[-1] if bias_in_score else 0)
+        p = 1.0 / (1.0 + np.exp(-score)) if squash else score
+        gradient = p - target
+        if vectorised and repeats:
+            np.add.at(weights, lookups, -direction * learning_rate * gradient)
+        elif vectorised:
+            weights[lookups] -= direction * learning_rate * gradient     # a repeat moves once
+        else:
+            for i in (lookups if repeats else set(lookups)):
+                weights[i] = weights[i] - direction * learning_rate * gradient
+        if bias_trained:
+            weights[-1] -= direction * learning_rate * gradient
+        return p
+    return gradient_step
 
 
 STUDENT_MISTAKES = {
@@ -490,12 +513,22 @@ STUDENT_MISTAKES = {
                       (_evaluation(mobility="mine"), "eval_opponent_mobility")],
 }
 
+STUDENT_MISTAKES["12-ntuple-step"] = [
+    (_ntuple_step(direction=-1), "step_uphill"),
+    (_ntuple_step(squash=False), "no_sigmoid"),
+    (_ntuple_step(bias_trained=False), "bias_not_trained"),
+    (_ntuple_step(bias_in_score=False), "score_without_bias"),
+    (_ntuple_step(vectorised=True, repeats=False), "repeats_once"),
+    (_ntuple_step(repeats=False), "repeats_once"),
+]
+
 STUDENT_RIGHT = {
     "04-alphabeta-minmax": _alphabeta(), "04-alphabeta-negamax": _negamax_ab(),
     "05-iterative-deepening": _deepening(), "05-table-probe-store": _table(),
     "06-ucb-select": _ucb(), "07-sprt-llr": _sprt(), "02-evaluation": _evaluation(),
     "11-pvs": _pvs(),
     "10-score-change": _score_change(),
+    "12-ntuple-step": _ntuple_step(vectorised=True),
 }
 
 

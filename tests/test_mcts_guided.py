@@ -19,6 +19,7 @@ import pytest
 from course_lib.agents import RandomAgent, make_agent
 from course_lib.agents.mcts import iter_nodes
 from course_lib.agents.mcts_fast import FastMCTSAgent
+from course_lib.engine import GuidedMCTSAgent
 from course_lib.ataxx import State
 from course_lib.ataxx import fast as ataxx_fast
 from course_lib.errors import InvalidAgentSpecError, InvalidArgumentError
@@ -71,9 +72,9 @@ def expected_value(child: State, player: int) -> float:
     return sigmoid(STONE * material_for(child, player) / WIN_SCALE)
 
 
-def guided(**options) -> FastMCTSAgent:
+def guided(**options) -> GuidedMCTSAgent:
     options.setdefault("weights", MATERIAL)
-    return FastMCTSAgent(**options)
+    return GuidedMCTSAgent(**options)
 
 
 def mid_game(seed: int = 4, plies: int = 12) -> State:
@@ -318,7 +319,7 @@ def test_reuse_moves_the_kept_subtree_to_the_front_unchanged():
 
 
 def test_a_search_stops_before_the_visit_counts_overflow():
-    from course_lib.agents._puct_kernels import MAX_VISITS
+    from course_lib.engine._puct_kernels import MAX_VISITS
     state = mid_game(3, 8)
     agent = guided(iterations=100, value="learned", prior="learned", reuse=True)
     agent.search(state)
@@ -351,7 +352,7 @@ def material_as_shipped(monkeypatch):
 
 def test_spec_strings_build_guided_agents(material_as_shipped):
     agent = make_agent("mcts:tier=fast,time=50,value=learned,prior=learned,c=2,temp=80,fpu=0.4")
-    assert isinstance(agent, FastMCTSAgent)
+    assert isinstance(agent, GuidedMCTSAgent)
     assert (agent.value, agent.prior, agent.c, agent.temperature, agent.fpu) == \
         ("learned", "learned", 2.0, 80.0, 0.4)
     assert agent.weights is material_as_shipped
@@ -414,10 +415,17 @@ def test_missing_weights_are_reported_in_words(monkeypatch, tmp_path):
     (dict(prior="learned", fpu=1.5), "fpu must be a number from 0 to 1"),
     (dict(value="learned", temperature=10.0), "does not apply to prior='none'"),
     (dict(value="learned", playout="greedy"), "leave out playout='greedy'"),
-    (dict(value="learned", weights=np.zeros(3)), "weights must be a LearnedWeights"),
+    (dict(value="learned", weights=np.zeros(3)), "takes weights of type LearnedWeights"),
     (dict(weights=MATERIAL), "weights go with value='learned' or prior='learned'"),
 ])
 def test_bad_options_raise_clear_errors(options, words):
     options.setdefault("weights", MATERIAL)
     with pytest.raises(InvalidArgumentError, match=words):
-        FastMCTSAgent(iterations=10, **options)
+        GuidedMCTSAgent(iterations=10, **options)
+
+
+def test_the_teaching_mcts_points_to_the_guided_player_for_guided_options():
+    with pytest.raises(InvalidArgumentError, match="course_lib.engine.GuidedMCTSAgent"):
+        FastMCTSAgent(iterations=10, value="learned", prior="learned")
+    with pytest.raises(InvalidArgumentError, match="FastMCTSAgent"):
+        GuidedMCTSAgent(iterations=10)

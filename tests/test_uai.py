@@ -246,8 +246,8 @@ def test_the_engine_answers_uai_with_its_options():
     assert "option name Hash type spin default 16 min 1 max 1024" in options
     assert "option name Clear Hash type button" in options
     assert "option name Move Overhead type spin default 10 min 0 max 5000" in options
-    assert "option name Evaluation type combo default learned var material var learned" \
-        in options
+    assert ("option name Evaluation type combo default learned var material var learned "
+            "var network") in options
     for switch in SWITCHES:                     # off: the switches its ladder rejected
         default = "false" if switch in OFF_BY_DEFAULT else "true"
         assert f"option name {switch} type check default {default}" in options
@@ -262,7 +262,7 @@ def test_the_evaluation_option_and_spec_choose_the_evaluation():
                                    "setoption name Evaluation value neural\n"
                                    "position startpos\ngo depth 2\n")
     said = [text for text in lines if text.startswith("info string ")]
-    assert len(said) == 1 and "Evaluation is one of material, learned, got 'neural'" in said[0]
+    assert len(said) == 1 and "Evaluation is one of material, learned, network, got 'neural'" in said[0]
     assert bestmove(lines) in {move.uai() for move in State.start().legal_moves()}
 
 

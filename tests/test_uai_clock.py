@@ -131,8 +131,8 @@ def test_uaiok_does_not_wait_for_the_agent_to_load(monkeypatch):
 
 def test_halt_ends_a_search_of_one_long_chunk():
     from course_lib.agents._mcts_kernels import C_NODES
-    from course_lib.agents.mcts_fast import FastMCTSAgent
-    agent = FastMCTSAgent(iterations=10**8, value="learned", prior="learned")
+    from course_lib.engine import GuidedMCTSAgent
+    agent = GuidedMCTSAgent(iterations=10**8, value="learned", prior="learned")
     search = threading.Thread(target=agent.search, args=(State.start(),))
     search.start()                          # no clock to read: the kernel runs in one call
     deadline = time.perf_counter() + 30
@@ -147,7 +147,9 @@ def test_halt_ends_a_search_of_one_long_chunk():
                                      {"value": "learned", "prior": "learned"}])
 def test_a_full_tree_searches_as_many_iterations_as_asked(options):
     from course_lib.agents.mcts_fast import FastMCTSAgent
-    agent = FastMCTSAgent(iterations=40_000, **options)      # 1 MB: about 26,000 nodes
+    from course_lib.engine import GuidedMCTSAgent
+    player = GuidedMCTSAgent if options else FastMCTSAgent
+    agent = player(iterations=40_000, **options)              # 1 MB: about 26,000 nodes
     agent.max_tree_mb = 1
     agent.search(State.start())
     assert agent.tree_full and agent.tree_bytes <= 1 << 20

@@ -41,7 +41,7 @@ def test_no_spec_serves_guided_mcts_with_its_options():
     assert lines[2:-1] == ["option name Hash type spin default 1024 min 1 max 65536",
                            "option name Clear Hash type button",
                            "option name Move Overhead type spin default 10 min 0 max 5000"]
-    assert DEFAULT_SPEC == "mcts:tier=fast,value=learned,prior=learned,reuse=1"
+    assert DEFAULT_SPEC == "mcts:tier=fast,value=learned,prior=learned,reuse=1,eval=network"
 
 
 def test_which_specs_are_served_as_stoppable_mcts():

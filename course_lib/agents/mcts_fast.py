@@ -22,21 +22,9 @@ attributes of ``mcts.Node`` (``move``, ``visits``, ``wins``, ``children``, ``pro
 ``player``, ``to_move``, ``state``), so ``mcts.to_networkx(agent.root)``, ``mcts.best_line`` and
 ``mcts.final_choice`` work on it unchanged. ``agent.tree`` is the array itself (rows in use).
 
-Guided MCTS (``value="learned"``, ``prior="learned"``): the learned evaluation of
-``course_lib.learn`` scores the leaves instead of playouts, and gives the children of a node
-prior probabilities for PUCT selection; see ``course_lib.agents._puct_kernels`` for the
-formulas. ``value="learned"`` alone keeps UCB selection; with priors, ``c`` is the constant of
-PUCT, ``Q + c * P * sqrt(N_parent) / (1 + N_child)``, and all the children of a node are created
-when it grows (``FastNode.prior`` and ``FastNode.evaluation`` show what the network said):
-
->>> from course_lib.learn.ntuple import N_WEIGHTS, LearnedWeights
->>> flat = LearnedWeights.of(np.zeros(N_WEIGHTS, dtype=np.int32))   # every position scores 0
->>> guided = FastMCTSAgent(iterations=50, value="learned", prior="learned", weights=flat)
->>> move = guided.choose_move(State.start())
->>> sorted({child.prior for child in guided.root.children})   # 16 moves, uniform priors
-[0.0625]
-
-Without ``weights`` the shipped ones are used (``course_lib.learn.ntuple.load_weights()``).
+MCTS guided by a learned evaluation (the course's engine-class player, behind ``python -m
+course_lib uai``) is built on this agent: ``course_lib.engine.GuidedMCTSAgent``, spec
+``mcts:tier=fast,value=learned,prior=learned``.
 """
 
 from __future__ import annotations
@@ -48,15 +36,12 @@ from typing import Any, Callable
 import numpy as np
 
 from ..ataxx import State
-from ..ataxx._bitboard import RING1, _apply_move
+from ..ataxx._bitboard import MOVE_BUFFER, RING1, _apply_move
 from ..ataxx.fast import FastState, decode_move, from_fast, to_fast
 from ..ataxx.rules import FIRST
 from ._mcts_kernels import (C_ENTERED, C_MAX_DEPTH, C_NEW_NODES, C_NODES, C_PLAYOUT_PLIES,
                             C_PLAYOUTS, HALT, N_COUNTERS, NODE, NOT_PROVEN, PLAYOUT_CODES,
                             ROOT_MOVE, SETTINGS, _keep_subtree, _run)
-from ._puct_kernels import (C_EVALUATIONS, FPU_PARENT, GUIDED_NODE, GUIDED_SETTINGS,
-                            MOVE_BUFFER, N_GUIDED_COUNTERS, PRIOR_CODES, VALUE_CODES,
-                            _run_guided)
 from .mcts import (DEFAULT_TREE_MB, REUSE_DEPTH, MCTSStats, Snapshot, check_options,
                    final_choice, spec_name)
 from .stats import SearchResult
@@ -198,109 +183,8 @@ class FastNode:
                 f"children={int(self.tree['n_children'][self.row])}{proven})")
 
 
-GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fpu": None}
 UCB_C = 1.4
-"""The default ``c`` of UCB (plain MCTS, and ``value="learned"`` without priors)."""
-PUCT_C = 0.5
-"""The default ``c`` of PUCT (``prior="learned"``): with the shipped weights, 50 ms a move,
-c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py``)."""
-
-
-def check_guided_options(value: Any = "playout", prior: Any = "none", temperature: Any = None,
-                         fpu: Any = None, weights: Any = None,
-                         options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Check the options of guided MCTS (with ``options``, the checked plain ones, for the
-    combinations) and return them, ``weights`` loaded when the evaluation is used; a bad
-    option raises InvalidArgumentError saying what was expected.
-
-    >>> check_guided_options()["weights"] is None
-    True
-    >>> check_guided_options(prior="none", temperature=50)
-    Traceback (most recent call last):
-    ...
-    course_lib.errors.InvalidArgumentError: temperature is the softmax temperature of prior='learned'; it does not apply to prior='none'
-    """
-    from ..errors import InvalidArgumentError
-    from ..learn.ntuple import LearnedWeights, load_weights
-    if value not in VALUE_CODES:
-        raise InvalidArgumentError(f"unknown value {value!r}: a leaf is scored by a 'playout' "
-                                   "or by the 'learned' evaluation")
-    if prior not in PRIOR_CODES:
-        raise InvalidArgumentError(f"unknown prior {prior!r}: choose 'none' (UCB selection) "
-                                   "or 'learned' (PUCT with the learned evaluation's priors)")
-    for name, given in (("temperature", temperature), ("fpu", fpu)):
-        if given is not None and prior != "learned":
-            what = ("the softmax temperature" if name == "temperature"
-                    else "the first-play value of PUCT")
-            raise InvalidArgumentError(f"{name} is {what} of prior='learned'; it does not "
-                                       f"apply to prior={prior!r}")
-    if temperature is not None:
-        if (isinstance(temperature, bool) or not isinstance(temperature, (int, float))
-                or not temperature > 0 or temperature == float("inf")):
-            raise InvalidArgumentError(f"temperature must be a number > 0 (hundredths of a "
-                                       f"stone), got {temperature!r}")
-        temperature = float(temperature)
-    if fpu is not None:
-        if isinstance(fpu, bool) or not isinstance(fpu, (int, float)) or not 0 <= fpu <= 1:
-            raise InvalidArgumentError(f"fpu must be a number from 0 to 1 (an expected "
-                                       f"result), got {fpu!r}")
-        fpu = float(fpu)
-    if value == "learned" and options is not None:
-        given = [f"{key}={options[key]!r}" for key, default in
-                 (("playout", "random"), ("epsilon", None), ("cutoff_plies", None))
-                 if options[key] != default]
-        if given:
-            raise InvalidArgumentError(f"with value='learned' a leaf is scored by the learned "
-                                       f"evaluation, not by a playout: leave out "
-                                       f"{', '.join(given)}")
-    guided = value != "playout" or prior != "none"
-    if weights is not None and not isinstance(weights, LearnedWeights):
-        raise InvalidArgumentError(f"weights must be a LearnedWeights (course_lib.learn.ntuple"
-                                   f".load_weights()), got {type(weights).__name__}")
-    if weights is not None and not guided:
-        raise InvalidArgumentError("weights go with value='learned' or prior='learned'")
-    if guided and weights is None:
-        weights = load_weights()
-    return {"value": value, "prior": prior, "temperature": temperature, "fpu": fpu,
-            "weights": weights}
-
-
-def guided_spec_name(options: dict[str, Any], guided: dict[str, Any]) -> str:
-    """``spec_name`` of the fast tier, with the guided options that differ from the defaults.
-
-    >>> guided_spec_name(check_options(iterations=100), check_guided_options(prior="none"))
-    'mcts:tier=fast,iterations=100'
-    """
-    puct = guided["prior"] == "learned"
-    name = spec_name(dict(options, c=UCB_C) if puct else options, tier="fast")
-    parts = [f"{key}={guided[key]:g}" if isinstance(guided[key], float)
-             else f"{key}={guided[key]}"
-             for key, default in GUIDED_DEFAULTS.items() if guided[key] != default]
-    parts = [part.replace("temperature=", "temp=") for part in parts]
-    if puct and options["c"] != PUCT_C:
-        parts.append(f"c={options['c']}")
-    return name + ("," + ",".join(parts) if parts else "")
-
-
-class _VisitedRoot:
-    """The root seen through its visited children only (``final_choice`` divides by visits)."""
-
-    def __init__(self, root: FastNode, children: list[FastNode]) -> None:
-        self.visits = root.visits
-        self.children = children
-
-
-def _guided_choice(root: FastNode, rule: str, c: float) -> FastNode:
-    """``final_choice`` among the root's visited children (with priors, a child may exist and
-    never have been visited). If every visited child is a proven loss, the unvisited child
-    with the highest prior that is not one."""
-    children = root.children
-    visited = [child for child in children if child.visits > 0]
-    if all(child.proven == 0.0 for child in visited):
-        fresh = [child for child in children if child.visits == 0 and child.proven != 0.0]
-        if fresh:
-            return max(fresh, key=lambda child: child.prior)
-    return final_choice(_VisitedRoot(root, visited), rule, c)
+"""The default ``c`` of UCB."""
 
 
 class FastMCTSAgent:
@@ -313,62 +197,35 @@ class FastMCTSAgent:
     positions are accepted. ``last_result``, ``root`` and ``to_networkx(agent.root)`` work as
     for the readable agent.
 
-    Guided MCTS, with the learned evaluation (``course_lib.agents._puct_kernels``):
-
-    - ``value``: ``"playout"`` (default) or ``"learned"``: a new leaf is scored by the
-      evaluation as an expected result, ``1 / (1 + exp(-score / win_scale))``, not a playout
-      (then ``playout``, ``epsilon`` and ``cutoff_plies`` do not apply);
-    - ``prior``: ``"none"`` (default: UCB, ``c`` its constant, default 1.4) or ``"learned"``:
-      PUCT, ``Q + c * P * sqrt(N_parent) / (1 + N_child)``, P the softmax of the children's
-      scores, ``c`` default ``PUCT_C`` (0.5);
-    - ``temperature``: of that softmax, in hundredths of a stone (default: ``win_scale``);
-    - ``fpu``: the first-play value, the Q of a child never visited, 0..1 (default: the
-      parent's mean result for the player choosing there);
-    - ``weights``: a ``LearnedWeights`` (default: ``load_weights()``, the shipped ones).
-
-    With priors the root's unvisited children are left out of the final choice.
-    ``evaluations`` counts the last search's calls of the evaluation.
+    The options of guided MCTS (``value``, ``prior``, ``temperature``, ``fpu``, ``weights``,
+    ``evaluation``) belong to ``course_lib.engine.GuidedMCTSAgent``, which extends this class.
     """
+
+    node_dtype = NODE
+    """The tree's record type (``GuidedMCTSAgent`` adds fields)."""
+    guided = False
+    """Whether a learned evaluation takes part (``GuidedMCTSAgent``)."""
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None,
                  c: float | None = None, expand_after: int = 1, playout: str = "random",
                  epsilon: float | None = None, cutoff_plies: int | None = None,
                  final: str = "visits", seed: int = 0, reuse: bool = False,
                  solver: bool = False, snapshot_every: int = 0, both_cap: float = 2.0,
-                 name: str | None = None, value: str = "playout", prior: str = "none",
-                 temperature: float | None = None, fpu: float | None = None,
-                 weights: Any = None) -> None:
-        if c is None:
-            c = PUCT_C if prior == "learned" else UCB_C
-        options = check_options(iterations, time_ms, c, expand_after, playout, epsilon,
-                                cutoff_plies, final, seed, reuse, solver, snapshot_every,
-                                both_cap)
+                 name: str | None = None, **guided: Any) -> None:
+        if guided:
+            from ..errors import InvalidArgumentError
+            raise InvalidArgumentError(
+                f"{', '.join(sorted(guided))}: options of MCTS guided by a learned evaluation, "
+                "which is course_lib.engine.GuidedMCTSAgent (spec mcts:tier=fast,"
+                "value=learned,prior=learned); FastMCTSAgent is the teaching MCTS compiled")
+        options = check_options(iterations, time_ms, UCB_C if c is None else c, expand_after,
+                                playout, epsilon, cutoff_plies, final, seed, reuse, solver,
+                                snapshot_every, both_cap)
         self.options = options
         for key, value_ in options.items():
             setattr(self, key, value_)
-        guided = check_guided_options(value, prior, temperature, fpu, weights, options)
-        self.guided_options = guided
-        self.value, self.prior = guided["value"], guided["prior"]
-        self.guided = self.value != "playout" or self.prior != "none"
-        self.name = name or guided_spec_name(options, guided)
-        if self.guided:
-            self.weights = guided["weights"]
-            self.temperature = guided["temperature"] or self.weights.win_scale
-            self.fpu = guided["fpu"]
-            self._table = self.weights.table
-            self.settings = np.zeros(1, dtype=GUIDED_SETTINGS)
-            self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
-                                PLAYOUT_CODES[self.playout], self.cutoff_plies or 0,
-                                self.solver, VALUE_CODES[self.value], PRIOR_CODES[self.prior],
-                                self.temperature, self.weights.win_scale,
-                                FPU_PARENT if self.fpu is None else self.fpu)
-            self.counters = np.zeros(N_GUIDED_COUNTERS, dtype=np.int64)
-        else:
-            self.settings = np.zeros(1, dtype=SETTINGS)
-            self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
-                                PLAYOUT_CODES[self.playout], self.cutoff_plies or 0,
-                                self.solver)
-            self.counters = np.zeros(N_COUNTERS, dtype=np.int64)
+        self.name = name or self._spec_name()
+        self._configure()
         self.evaluations = 0
         self._max_tree_mb = DEFAULT_TREE_MB
         self.control = np.zeros(1, dtype=np.int64)
@@ -385,14 +242,53 @@ class FastMCTSAgent:
         self._progress_every = 1.0
         self.reset()
 
+    # -- what a guided agent changes ---------------------------------------------------------
+
+    def _spec_name(self) -> str:
+        return spec_name(self.options, tier="fast")
+
+    def _configure(self) -> None:
+        """The kernel's settings and counters."""
+        self.settings = np.zeros(1, dtype=SETTINGS)
+        self.settings[0] = (self.c, self.epsilon or 0.0, self.expand_after,
+                            PLAYOUT_CODES[self.playout], self.cutoff_plies or 0, self.solver)
+        self.counters = np.zeros(N_COUNTERS, dtype=np.int64)
+
+    def _twin(self, **changes: Any) -> "FastMCTSAgent":
+        """A new agent with this one's options, ``changes`` applied."""
+        return FastMCTSAgent(**{**self.options, **changes})
+
+    def _kernel(self, fs: FastState, chunk: int, until_agree: bool) -> int:
+        """Up to ``chunk`` iterations of the compiled search; returns how many ran."""
+        return _run(self._tree, self.counters, self.settings, self.rng, fs.first, fs.second,
+                    fs.blocked, fs.to_move, min(fs.turns, 400), chunk, until_agree,
+                    self.control)
+
+    def _grows_by(self) -> int:
+        """The most rows one iteration adds to the tree."""
+        return 1
+
+    def _choose(self, root: FastNode) -> FastNode:
+        """The root's child to play (``final_choice``)."""
+        return final_choice(root, self.final, self.c)
+
+    def _count_evaluations(self) -> int:
+        """Calls of a learned evaluation in the last search (none here)."""
+        return 0
+
+    def _clear_root(self, root: np.ndarray) -> None:
+        """Set the fields of a fresh root row (``root``, a one-row view of the tree)."""
+        root[["first_child", "next_sibling", "n_moves", "proven"]] = (-1, -1, -1, NOT_PROVEN)
+        root[["move", "n_children", "visits", "wins"]] = (ROOT_MOVE, 0, 0, 0.0)
+
+    # -- playing -------------------------------------------------------------------------------
+
     def warm_up(self) -> None:
         """Load the compiled search (numba) now rather than on the first move: short searches
         by a scratch agent with the same options (the second one keeps a subtree of the
         first's tree), which leave this agent's tree and generator as they were. The referee
         protocol agent calls this right after answering READY."""
-        options = {key: value for key, value in self.options.items()
-                   if key not in ("iterations", "time_ms", "snapshot_every", "reuse")}
-        scratch = FastMCTSAgent(iterations=40, reuse=True, **options, **self.guided_options)
+        scratch = self._twin(iterations=40, time_ms=None, snapshot_every=0, reuse=True)
         scratch.max_tree_mb = 1
         start = State.start()
         scratch.search(start)
@@ -429,7 +325,7 @@ class FastMCTSAgent:
     def reset(self) -> None:
         """Forget the tree and start the generator again from the seed: ready for a new game."""
         self.rng = np.array([self.seed], dtype=np.uint64)
-        dtype = GUIDED_NODE if self.guided else NODE
+        dtype = self.node_dtype
         self._tree = np.zeros(max(2 * MOVE_BUFFER, int(self._max_tree_mb * (1 << 20))
                                   // dtype.itemsize), dtype=dtype)
         self.counters[:] = 0
@@ -520,13 +416,11 @@ class FastMCTSAgent:
                               time.perf_counter() + (self.both_cap - 1) * self.time_ms / 1000)
             self._run(extra, extra_deadline, until_agree=True)
         self._stop = self._progress = None
-        grows_by = MOVE_BUFFER if self.guided and self.prior == "learned" else 1
-        self.tree_full = int(self.counters[C_NODES]) + grows_by > len(self._tree)
+        self.tree_full = int(self.counters[C_NODES]) + self._grows_by() > len(self._tree)
         root = self.root
-        chosen = (final_choice(root, self.final, self.c) if self.prior == "none"
-                  else _guided_choice(root, self.final, self.c))
+        chosen = self._choose(root)
+        self.evaluations = self._count_evaluations()
         counters = self.counters
-        self.evaluations = int(counters[C_EVALUATIONS]) if self.guided else 0
         stats.seconds = time.perf_counter() - started
         stats.nodes = int(counters[C_ENTERED])
         stats.playouts = int(counters[C_PLAYOUTS])
@@ -573,14 +467,7 @@ class FastMCTSAgent:
                     chunk = min(chunk, 1 if self._max_depth else self._chunk)
                 if every:
                     chunk = min(chunk, every - self.stats.iterations % every)
-                if self.guided:
-                    ran = _run_guided(self._tree, self.counters, self.settings, self.rng,
-                                      self._table, fs.first, fs.second, fs.blocked, fs.to_move,
-                                      min(fs.turns, 400), chunk, until_agree, self.control)
-                else:
-                    ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first,
-                               fs.second, fs.blocked, fs.to_move, min(fs.turns, 400), chunk,
-                               until_agree, self.control)
+                ran = self._kernel(fs, chunk, until_agree)
                 if timed and ran:
                     per_iteration = max((time.perf_counter() - now) / ran, 1e-7)
                     self._chunk = max(1, int(_CHUNK_SECONDS / per_iteration))
@@ -618,11 +505,7 @@ class FastMCTSAgent:
                         self._tree, int(self.counters[C_NODES]), row)
                 self._position = fs
                 return
-        root = self._tree[0:1]
-        root[["first_child", "next_sibling", "n_moves", "proven"]] = (-1, -1, -1, NOT_PROVEN)
-        root[["move", "n_children", "visits", "wins"]] = (ROOT_MOVE, 0, 0, 0.0)
-        if self.guided:
-            root[["prior", "evaluation"]] = (np.nan, np.nan)
+        self._clear_root(self._tree[0:1])
         self.counters[C_NODES] = 1
         self._position = fs
 

@@ -53,6 +53,14 @@ def _number(low: float, high: float) -> Callable[[str], float]:
     return convert
 
 
+def _weights_file(text: str) -> str:
+    import os
+    if not text.endswith(".npz") or not os.path.isfile(text):
+        raise ValueError(f"expected the path of a weights file (.npz) that exists, got "
+                         f"{text!r}")
+    return text
+
+
 def _evaluation(text: str) -> str:
     evaluation_named(text)          # raises with the list of names
     return text
@@ -114,9 +122,12 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("nodes", _whole(1, MAX_NODES), "stop after about this many nodes"),
         ("hash", _whole(1, MAX_HASH_MB, "MB"),
          "MB of transposition table (default 16; at most what the machine has free)"),
-        ("eval", _choice("material", "learned"),
+        ("eval", _choice("material", "learned", "network"),
          "material (default): stones less the opponent's; learned: the n-tuple network of "
-         "course_lib.learn (python -m course_lib learn makes its weights)"),
+         "course_lib.learn (python -m course_lib learn makes its weights); network: the value "
+         "network of course_lib.learn.network (python -m course_lib network train)"),
+        ("weights", _weights_file, "the .npz of eval=learned or eval=network (default: the "
+                                   "shipped one)"),
     ] + [(switch, _flag, f"{text} (default {0 if switch in _ENGINE_OFF_BY_DEFAULT else 1})")
          for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
@@ -143,12 +154,18 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("value", _choice("playout", "learned"),
          "leaf value: playout (default) or learned (the n-tuple network as an expected "
          "result; tier=fast)"),
-        ("prior", _choice("none", "learned"),
-         "none (default: UCB) or learned (PUCT, Q + c*P*sqrt(N)/(1+n), P a softmax of the "
-         "network's scores of the children; tier=fast)"),
+        ("prior", _choice("none", "learned", "policy"),
+         "none (default: UCB), learned (PUCT, Q + c*P*sqrt(N)/(1+n), P a softmax of the "
+         "network's scores of the children) or policy (P from the policy network; tier=fast)"),
         ("temp", _number(0.001, 1e6),
          "temperature of the prior's softmax, hundredths of a stone (default: win_scale)"),
         ("fpu", _number(0, 1), "PUCT's value of an unvisited child (default: parent's mean)"),
+        ("eval", _choice("learned", "network"),
+         "which learned evaluation value and prior read: learned (default: the n-tuple "
+         "network) or network (the value network of course_lib.learn.network)"),
+        ("weights", _weights_file, "the .npz of that evaluation (default: the shipped one)"),
+        ("policy", _weights_file, "the .npz of the policy network of prior=policy (none is "
+                                  "shipped: python -m course_lib network policy makes one)"),
     ],
 }
 
@@ -198,11 +215,11 @@ def check_agent_spec(spec: str, state: Any = None, build: bool = True) -> None:
 
     It checks what ``make_agent`` checks (names, keys, ranges, options that do not go
     together), and also: that a compiled player (``engine``, ``tier=fast``) meets ATAXX, that
-    an evaluation fits the game (the engine's ``eval`` is its own: material or learned), and
-    that a table (``engine:hash``, ``alphabeta:tt``) fits in the memory the machine has free.
-    Nothing big is allocated. With ``build=False`` the agent is not built: the options that do
-    not go together are not checked (a program that must answer at once checks those when it
-    builds the agent, which may load weights and compiled code).
+    an evaluation fits the game (the engine's and MCTS's ``eval`` are their own: material,
+    learned or network), and that a table (``engine:hash``, ``alphabeta:tt``) fits in the
+    memory the machine has free. Nothing big is allocated. With ``build=False`` the agent is
+    not built: the options that do not go together are not checked (a program that must answer
+    at once checks those when it builds the agent, which may load weights and compiled code).
 
     >>> from course_lib.ataxx import State
     >>> check_agent_spec("greedy:eval=weights", State.start())
@@ -248,7 +265,7 @@ def _check_game(name: str, options: dict[str, Any], state: Any) -> None:
             f"{compiled} is compiled for ATAXX only, not {game_name(state)}"
             + ("" if name == "engine" else "; leave out tier=fast (the readable tier plays "
                                            "every game)"))
-    if "eval" in options and name != "engine":      # the engine's eval is its own
+    if "eval" in options and name not in ("engine", "mcts"):   # theirs are their own
         check_evaluation(evaluation_named(options["eval"]), state)
 
 
@@ -322,22 +339,28 @@ def _build(name: str, options: dict[str, Any], label: str) -> Any:
 
 def _make_mcts(options: dict[str, Any], label: str) -> Any:
     from .mcts import SPEC_KEYS, MCTSAgent
-    guided = {"value": "value", "prior": "prior", "temp": "temperature", "fpu": "fpu"}
+    guided = {"value": "value", "prior": "prior", "temp": "temperature", "fpu": "fpu",
+              "eval": "evaluation", "weights": "weights", "policy": "policy"}
     keywords = {SPEC_KEYS[key]: value for key, value in options.items()
                 if key != "tier" and key not in guided}
     extra = {guided[key]: value for key, value in options.items() if key in guided}
     if options.get("tier") == "fast":
-        from .mcts_fast import FastMCTSAgent
         if options.get("value") == "learned" and {"playout", "epsilon", "cutoff"} & set(options):
             raise InvalidAgentSpecError(
                 f"{label!r}: value=learned scores a leaf by the learned evaluation, not by a "
                 f"playout: leave out playout, epsilon and cutoff (or use value=playout)")
-        return FastMCTSAgent(**keywords, **extra, name=label)
+        if extra.get("value", "playout") != "playout" or extra.get("prior", "none") != "none" \
+                or {"temperature", "fpu", "evaluation", "weights", "policy"} & set(extra):
+            from ..engine.guided import GuidedMCTSAgent      # the engine package's player
+            return GuidedMCTSAgent(**keywords, **extra, name=label)
+        from .mcts_fast import FastMCTSAgent
+        return FastMCTSAgent(**keywords, name=label)
     if options.get("value") == "learned" or options.get("prior") == "learned" \
-            or {"temp", "fpu"} & set(options):
+            or {"temp", "fpu", "eval", "weights", "policy"} & set(options) \
+            or options.get("prior") == "policy":
         raise InvalidAgentSpecError(
-            f"{label!r}: value=learned, prior=learned, temp and fpu are options of the fast "
-            f"tier only: add tier=fast (ATAXX)")
+            f"{label!r}: value=learned, prior=learned or policy, temp, fpu, eval, weights and "
+            f"policy are options of the fast tier only: add tier=fast (ATAXX)")
     return MCTSAgent(**keywords, name=label)
 
 
@@ -350,4 +373,5 @@ def _make_engine(options: dict[str, Any], label: str) -> Any:
     return EngineAgent(move_ms=options.get("time"), game_ms=options.get("game"),
                        depth=options.get("depth"), nodes=options.get("nodes"),
                        hash_mb=options.get("hash", 16), name=label,
-                       evaluation=options.get("eval", "material"), **switches)
+                       evaluation=options.get("eval", "material"),
+                       weights=options.get("weights"), **switches)

@@ -12,11 +12,16 @@ killers and history, and time management on a clock. Each technique is a switch
 3
 
 ``EngineAgent`` (spec ``engine:...``) plays it in the arena and on the command line.
+
+The package holds the course's other engine-class player too: ``GuidedMCTSAgent``
+(``guided.py``, spec ``mcts:tier=fast,value=learned,prior=learned``), MCTS guided by a learned
+evaluation, built on the teaching MCTS of ``course_lib.agents``.
 """
 
 from .agent import EngineAgent
 from .engine import (MATE, MATE_BOUND, MAX_HASH_MB, SWITCHES, Engine, EngineStats, SearchInfo,
                      SearchLimits, time_budget)
+from .guided import GuidedMCTSAgent
 
-__all__ = ["Engine", "EngineAgent", "EngineStats", "SearchInfo", "SearchLimits", "SWITCHES",
-           "MATE", "MATE_BOUND", "MAX_HASH_MB", "time_budget"]
+__all__ = ["Engine", "EngineAgent", "EngineStats", "GuidedMCTSAgent", "SearchInfo",
+           "SearchLimits", "SWITCHES", "MATE", "MATE_BOUND", "MAX_HASH_MB", "time_budget"]

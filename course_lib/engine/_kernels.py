@@ -20,7 +20,10 @@ it reach deeper in the same time. Each technique is one bit of ``flags``:
   history break ties); without it the table move first, then generation order (clones by
   destination, then jumps by source);
 - ``F_LEARNED`` the learned evaluation (``course_lib.learn.ntuple.learned_eval`` with the
-  ``table`` argument) at the leaves instead of material.
+  ``table`` argument) at the leaves instead of material;
+- ``F_NETWORK`` the value network (``course_lib.learn.network``, the packed int16 ``net``
+  argument) at the leaves. One ply above the leaves (``_frontier``) the parent's accumulator is
+  built once and each child's is an update of it (``course_lib.learn._network_kernels``).
 
 (The aspiration window lives in ``engine.py``: it is the window the root is called with.)
 
@@ -45,6 +48,7 @@ from numba import njit
 from ..agents.transposition import ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
 from ..ataxx._bitboard import (BIT, FULL, MOVE_BUFFER, RING1, RING2, U0, U1, _grow,
                                _lowest_bit_index, _popcount)
+from ..learn._network_kernels import _accumulate, _child_eval, network_eval
 from ..learn.ntuple import learned_eval
 
 MAX_PLY = 128
@@ -59,6 +63,7 @@ NO_MOVE = -2
 PASS_CODE = -1
 
 F_PVS, F_TT, F_LMR, F_NULL, F_KILLERS, F_HISTORY, F_ORDER, F_LEARNED = 1, 2, 4, 8, 16, 32, 64, 128
+F_NETWORK = 256
 
 UPPER, LOWER, EXACT = 1, 2, 3
 
@@ -229,11 +234,16 @@ def _generate(me: np.uint64, empty: np.uint64, ws: np.ndarray, at: int) -> tuple
 @njit(cache=True, nogil=True)
 def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint64,
               ws: np.ndarray, at: int, n: int, clones: int, ply: int, flags: int,
-              table: np.ndarray) -> tuple[int, int]:
+              table: np.ndarray, net: np.ndarray) -> tuple[int, int]:
     """A node with one ply left: every child is a leaf, scored here without a call (material
     after the move, or the learned evaluation of the child with ``F_LEARNED``, or the end of
     the game). Returns (value, best move); exact, whatever the window."""
     learned = (flags & F_LEARNED) != 0
+    network = (flags & F_NETWORK) != 0
+    if network:                         # the parent from its opponent's view, then each child
+        parent_acc = np.empty(net.shape[1], dtype=np.int16)          # by an update of it
+        scratch = np.empty(net.shape[1], dtype=np.int16)
+        _accumulate(opp, me, net, parent_acc)
     base = _popcount(me) - _popcount(opp)
     n_opp = _popcount(opp)
     n_empty = _popcount(empty)
@@ -253,7 +263,7 @@ def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint6
         over = captured == n_opp or left == 0 or capped
         mine = me
         theirs = opp
-        if learned or (not over and blocked != U0):
+        if learned or network or (not over and blocked != U0):
             s = code >> 6
             cap = opp & RING1[t]
             mine = me | BIT[t] | cap
@@ -265,6 +275,8 @@ def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint6
             over = not _can_move(mine, free) and not _can_move(theirs, free)
         if over:
             value = MATE - ply - 1 if margin > 0 else (ply + 1 - MATE if margin < 0 else 0)
+        elif network:
+            value = -_child_eval(parent_acc, scratch, net, me, opp, mine, theirs)
         elif learned:
             value = -learned_eval(theirs, mine, blocked, table)
         else:
@@ -278,7 +290,8 @@ def _frontier(me: np.uint64, opp: np.uint64, blocked: np.uint64, empty: np.uint6
 @njit(cache=True, nogil=True)
 def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, player: int,
             depth: int, alpha: int, beta: int, ply: int, null_ok: bool, ws: np.ndarray,
-            tt_keys: np.ndarray, tt_data: np.ndarray, flags: int, table: np.ndarray) -> int:
+            tt_keys: np.ndarray, tt_data: np.ndarray, flags: int, table: np.ndarray,
+            net: np.ndarray) -> int:
     """Negamax alpha-beta, fail-soft: the value of the position for the side to move
     (``player``, stones ``me``) when it lies inside (alpha, beta); otherwise a bound on the
     far side of the window. On abandon (stop flag, node limit) ``ws[C_ABORTED]`` is set and 0
@@ -306,6 +319,8 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
     if depth <= 0 or ply >= MAX_PLY - 1:
         if blocked != U0 and not _can_move(me, empty) and not _can_move(opp, empty):
             return _final_score(me, opp, ply)
+        if (flags & F_NETWORK) != 0:
+            return network_eval(me, opp, net)
         if (flags & F_LEARNED) != 0:
             return learned_eval(me, opp, blocked, table)
         return STONE * (_popcount(me) - _popcount(opp))
@@ -339,7 +354,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
         if blocked != U0 and not _can_move(opp, empty):
             return _final_score(me, opp, ply)
         value = -_search(opp, me, blocked, h ^ Z_SIDE, other, depth - 1, -beta, -alpha,
-                         ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
+                         ply + 1, child_ok, ws, tt_keys, tt_data, flags, table, net)
         if ws[C_ABORTED] != 0:
             return 0
         row = PV + ply * MAX_PLY
@@ -355,7 +370,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
         if ply + 1 > ws[C_SELDEPTH]:
             ws[C_SELDEPTH] = ply + 1
         best, best_move = _frontier(me, opp, blocked, empty, ws, at, n, clones, ply, flags,
-                                    table)
+                                    table, net)
         if _abort(ws, before, before + n):
             ws[C_ABORTED] = 1
             return 0
@@ -377,7 +392,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
         ws[C_NULL_TRIES] += 1
         reduced = depth - 3 - depth // 4
         value = -_search(opp, me, blocked, h ^ Z_SIDE, other, reduced, -beta, 1 - beta,
-                         ply + 1, ply < 0, ws, tt_keys, tt_data, flags, table)
+                         ply + 1, ply < 0, ws, tt_keys, tt_data, flags, table, net)
         if ws[C_ABORTED] != 0:
             return 0
         if value >= beta:
@@ -465,7 +480,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
                 child_h = child_h ^ ZOBRIST[q, other] ^ ZOBRIST[q, player]
         if k == 0:
             value = -_search(theirs, mine, blocked, child_h, other, depth - 1, -beta, -alpha,
-                             ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
+                             ply + 1, child_ok, ws, tt_keys, tt_data, flags, table, net)
         else:
             reduction = 0
             if (use_lmr and depth >= 3 and k >= lmr_min and code != k0 and code != k1):
@@ -481,20 +496,20 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
                 ws[C_LMR] += 1
                 value = -_search(theirs, mine, blocked, child_h, other,
                                  depth - 1 - reduction, low, -alpha, ply + 1, child_ok, ws,
-                                 tt_keys, tt_data, flags, table)
+                                 tt_keys, tt_data, flags, table, net)
                 if ws[C_ABORTED] != 0:
                     return 0
                 if value > alpha:
                     ws[C_LMR_RESEARCH] += 1
                     value = -_search(theirs, mine, blocked, child_h, other, depth - 1, low,
                                      -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags,
-                                     table)
+                                     table, net)
             else:
                 value = -_search(theirs, mine, blocked, child_h, other, depth - 1, low,
-                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
+                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags, table, net)
             if use_pvs and ws[C_ABORTED] == 0 and value > alpha and value < beta:
                 value = -_search(theirs, mine, blocked, child_h, other, depth - 1, -beta,
-                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags, table)
+                                 -alpha, ply + 1, child_ok, ws, tt_keys, tt_data, flags, table, net)
         if ws[C_ABORTED] != 0:
             return 0
         if value > best:
@@ -536,7 +551,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
 @njit(cache=True, nogil=True)
 def search_root(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, player: int,
                 depth: int, alpha: int, beta: int, ws: np.ndarray, tt_keys: np.ndarray,
-                tt_data: np.ndarray, flags: int, table: np.ndarray) -> int:
+                tt_data: np.ndarray, flags: int, table: np.ndarray, net: np.ndarray) -> int:
     """One search of the root to ``depth`` within (alpha, beta); the move found is
     ``ws[ROOT_BEST]`` (when ``ws[ROOT_SET]``), the principal variation ``ws[PV:PV +
     ws[PV_LEN]]``."""
@@ -544,7 +559,7 @@ def search_root(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64,
     ws[C_ABORTED] = 0
     zero = np.int64(0)
     return _search(me, opp, blocked, h, player, depth, alpha, beta, zero, depth < 0, ws,
-                   tt_keys, tt_data, flags, table)
+                   tt_keys, tt_data, flags, table, net)
 
 
 @njit(cache=True, nogil=True)

@@ -26,8 +26,8 @@ DEFAULT_DEPTH = 6
 
 class EngineAgent:
     """Plays the engine's move: ``move_ms`` per move, or a game clock of ``game_ms``, or to
-    ``depth``, or ``nodes`` (whichever comes first); ``evaluation`` and the switches go to
-    ``Engine``.
+    ``depth``, or ``nodes`` (whichever comes first); ``evaluation``, ``weights`` and the
+    switches go to ``Engine``.
 
     ``last_result`` is a ``SearchResult``: the move, the value in hundredths of a stone from
     the mover's view (a forced win is ``MATE - plies``), the depth of the last finished
@@ -38,13 +38,14 @@ class EngineAgent:
     def __init__(self, move_ms: int | None = None, game_ms: int | None = None,
                  depth: int | None = None, nodes: int | None = None, hash_mb: int = 16,
                  name: str = "engine", evaluation: str = "material",
-                 **switches: bool | int) -> None:
+                 weights: str | None = None, **switches: bool | int) -> None:
         for key, value, high in (("move_ms", move_ms, MAX_MS), ("game_ms", game_ms, MAX_MS),
                                  ("depth", depth, MAX_DEPTH), ("nodes", nodes, MAX_NODES)):
             whole(value, key, 1, high, optional=True)
         if move_ms is not None and game_ms is not None:
             raise InvalidArgumentError("give time (ms per move) or game (ms per game), not both")
-        self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, **switches)
+        self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, weights=weights,
+                             **switches)
         self.move_ms = move_ms
         self.clock = GameClock(game_ms) if game_ms else None
         if depth is None and move_ms is None and game_ms is None and nodes is None:

@@ -86,7 +86,7 @@ searches 3 to 5 plies; a ladder at another budget may decide otherwise."""
 _FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,
          "killers": K.F_KILLERS, "history": K.F_HISTORY, "order": K.F_ORDER}
 
-EVALUATIONS = ("material", "learned")
+EVALUATIONS = ("material", "learned", "network")
 """What the engine's leaves can be scored by (``Engine(evaluation=...)``)."""
 
 ASPIRATION_DELTA = 50
@@ -231,8 +231,9 @@ class Engine:
     ``killers``, ``history``, ``order``) turn each technique on or off.
 
     ``evaluation`` scores the leaves: ``"material"`` (stones less the opponent's, in hundredths
-    of a stone) or ``"learned"`` (the n-tuple network of ``course_lib.learn``, its weights from
-    ``weights``, a path, default the shipped ones).
+    of a stone), ``"learned"`` (the n-tuple network of ``course_lib.learn``) or ``"network"``
+    (the value network of ``course_lib.learn.network``), their weights from ``weights``, a
+    path, default the shipped ones.
 
     >>> Engine(lmr=False).switches["lmr"]
     False
@@ -256,12 +257,17 @@ class Engine:
                                        f"{', '.join(EVALUATIONS)}, got {evaluation!r}")
         self.evaluation = evaluation
         self._table = np.zeros(1, dtype=np.int16)
+        self._net = np.zeros((1, 2), dtype=np.int16)
         if evaluation == "learned":
             from ..learn.ntuple import load_weights
             self._table = load_weights(weights).table
             self.flags |= K.F_LEARNED
+        elif evaluation == "network":
+            from ..learn.network import load_network
+            self._net = load_network(weights).packed
+            self.flags |= K.F_NETWORK
         elif weights is not None:
-            raise InvalidArgumentError("weights go with evaluation='learned'")
+            raise InvalidArgumentError("weights go with evaluation='learned' or 'network'")
         self._lock = threading.Lock()
         self._ws = K.workspace()
         self._ws[K.NULL_MIN_EMPTY] = NULL_MIN_EMPTY
@@ -298,7 +304,7 @@ class Engine:
         me, opp = _mover(START)
         h = np.uint64(K.position_hash(START.first, START.second, START.to_move))
         K.search_root(np.uint64(me), np.uint64(opp), START.blocked, h, 1, 3, -K.INF, K.INF, ws,
-                      keys, data, self.flags | K.F_TT, self._table)
+                      keys, data, self.flags | K.F_TT, self._table, self._net)
         K.tt_entry(keys, data, h)
         K.hashfull(data, 0)
         K.pv_line(np.uint64(me), np.uint64(opp), START.blocked, h, 1, ws, keys, data, True,
@@ -382,7 +388,7 @@ class Engine:
                 while True:
                     found = int(K.search_root(me, opp, blocked, h, fs.to_move, depth, alpha,
                                               beta, ws, self.tt_keys, self.tt_data,
-                                              self.flags, self._table))
+                                              self.flags, self._table, self._net))
                     if ws[K.C_ABORTED]:
                         break
                     if found <= alpha and alpha > -K.INF:

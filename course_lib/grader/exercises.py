@@ -34,7 +34,8 @@ class Spec:
     solution: Callable
     kind: str
     """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt', 'evaluation' or
-    'linescore' (Gomoku's change of score from one stone)."""
+    'linescore' (Gomoku's change of score from one stone) or 'ntuple' (the n-tuple network's
+    gradient step)."""
     what: str
     """The algorithm, as the messages name it ('your alpha-beta ...')."""
     mistakes: list[Mistake] = field(default_factory=list)
@@ -105,6 +106,16 @@ MISTAKE_KINDS: dict[str, str] = {
                             "to cause a cut early?",
     "table_never_stored": "nothing is ever stored: a later search can only reuse what an "
                           "earlier one wrote down.",
+    "step_uphill": "the weights move uphill: the derivative says which way the loss grows; "
+                   "which way must a step that lowers it go?",
+    "no_sigmoid": "the prediction is the raw score: the loss compares a probability with the "
+                  "target; what turns log-odds into a probability?",
+    "bias_not_trained": "the bias never moves: the score depends on it too; what is the loss's "
+                        "derivative with respect to it?",
+    "score_without_bias": "the score leaves out the bias: what does the network add to the "
+                          "weights looked up?",
+    "repeats_once": "a weight looked up twice moves once: it counts twice in the score; how "
+                    "many times does it count in the derivative?",
     "ucb_unvisited_not_first": "UCB's unvisited child is not tried first: what is the UCB of "
                                "a child with no visits, and in which order are such children "
                                "taken?",
@@ -364,6 +375,16 @@ _add(Spec("10-score-change", solutions.score_change, "linescore", "score change"
                           "each line's values after the move from after",
 }, question="what can one stone change: which lines, whose runs in them, and seen from which "
             "player?"))
+_add(Spec("12-ntuple-step", solutions.gradient_step, "ntuple", "gradient step", [
+    _m("step_uphill", ("        weights[i] -= step\n", "        weights[i] += step\n"),
+       ("    weights[-1] -= step\n", "    weights[-1] += step\n")),
+    _m("step_uphill", ("step = learning_rate * (p - target)", "step = learning_rate * (target - p)")),
+    _m("no_sigmoid", ("p = 1 / (1 + math.exp(-score))", "p = score")),
+    _m("bias_not_trained", ("    weights[-1] -= step\n", "")),
+    _m("score_without_bias", ("score = weights[-1]", "score = 0.0")),
+    _m("repeats_once", ("    for i in lookups:\n        weights[i] -= step\n",
+                        "    for i in set(lookups):\n        weights[i] -= step\n")),
+]))
 
 
 def _is_pass(move: Any) -> bool:

@@ -765,11 +765,42 @@ def _linescore_cases() -> list[Case]:
         return run
 
     return [Case(label, runner(state)) for label, state in C.gomoku_positions()]
+NTUPLE_CASES = [
+    ("6 weights and a bias, two positions, targets 1 then 0", 7, 0.5,
+     [([0, 2, 4], 1.0), ([1, 3, 5], 0.0)]),
+    ("a weight looked up twice, a target of 0.7", 5, 0.25, [([1, 1, 3], 0.7), ([0, 1], 0.7)]),
+    ("one position trained 4 times, target 0.2", 9, 0.1, [([2, 5, 5, 7, 0], 0.2)] * 4),
+]
+"""(label, number of weights with the bias, learning rate, (lookups, target) of each step);
+the weights start at seeded values from -0.5 to 0.5."""
+
+
+def _ntuple_cases() -> list[Case]:
+    import numpy as np
+
+    def runner(size: int, rate: float, positions: list, seed: int) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            weights = np.random.default_rng(seed).uniform(-0.5, 0.5, size)
+            steps = []
+            for i, (lookups, target) in enumerate(positions):
+                raw = fn(weights, list(lookups), target, rate)
+                if not is_number(raw):
+                    returned = _returned_none("it returns") if raw is None \
+                        else f"it returned {short(raw)}; it returns"
+                    raise _Garbage(f"at step {i + 1} {returned} p, the prediction (a number)")
+                steps.append((i + 1, list(lookups), target, float(_plain(raw)),
+                              [round(float(w), 12) for w in weights]))
+            return steps
+        return run
+
+    return [Case(label, runner(size, rate, positions, seed))
+            for seed, (label, size, rate, positions) in enumerate(NTUPLE_CASES)]
 
 
 CASE_BUILDERS = {"search": _search_cases, "deepening": _deepening_cases, "table": _table_cases,
                  "ucb": _ucb_cases, "backprop": _backprop_cases, "sprt": _sprt_cases,
-                 "evaluation": _evaluation_cases, "linescore": _linescore_cases}
+                 "evaluation": _evaluation_cases, "linescore": _linescore_cases,
+                 "ntuple": _ntuple_cases}
 
 
 # --- Running ---------------------------------------------------------------------------------

@@ -326,7 +326,7 @@ def describe(spec: Spec, case: Case, got: Outcome, ref: Outcome) -> Finding:
 
 def _record_place(message: str) -> str:
     """The place a garbage message names ('at node 2.1', 'after game 3', 'for player 2')."""
-    for start in ("at node ", "after game ", "for player "):
+    for start in ("at node ", "after game ", "for player ", "at step "):
         if message.startswith(start):
             return " ".join(message.split(" ")[1:3])
     return ""
@@ -540,6 +540,18 @@ def _one_record(kind: str, case: Case, a: Any, b: Any) -> Finding:
         return Finding(f"when the side to move plays {move}, your change for player {player} "
                        f"is {value!r}, the right one {b[2]!r}.",
                        where=f"{case.label}, {move}, player {player}")
+    if kind == "ntuple":
+        step, lookups, target, p, weights = a
+        right_p, right_weights = b[3], b[4]
+        if not same(p, right_p):
+            return Finding(f"at step {step} (lookups {lookups}, target {target}) your function "
+                           f"returned p = {p:.6f}; the right prediction is {right_p:.6f}.",
+                           where=f"step {step}")
+        index = next(i for i, (m, w) in enumerate(zip(weights, right_weights)) if not same(m, w))
+        name = "the bias" if index == len(weights) - 1 else f"weights[{index}]"
+        return Finding(f"at step {step} (lookups {lookups}, target {target}) p is right, "
+                       f"{p:.6f}, but after it {name} is {weights[index]:.6f}; the right one is "
+                       f"{right_weights[index]:.6f}.", where=f"step {step}")
     if kind == "evaluation":
         player, value = a
         return Finding(f"for player {player} your evaluation gives {value!r}, the right one "

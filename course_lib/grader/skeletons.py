@@ -195,3 +195,17 @@ SKELETONS["10-score-change"] = '''def score_change(state, move, player):
     """
     ...
 '''
+
+SKELETONS["12-ntuple-step"] = '''def gradient_step(weights, lookups, target, learning_rate):
+    """Train the network on one position: one step of gradient descent of size learning_rate
+    on the position's loss, and return p, the network's prediction before the step.
+
+    weights is the network's list (or numpy array) of floats, its last entry the bias; lookups
+    the indices of the weights the position looks up (an index may come more than once: each
+    time counts). The score f is the bias plus the weights looked up, in log-odds, and
+    p = 1 / (1 + e**-f). The loss is the cross-entropy -(target ln p + (1 - target) ln(1 - p)),
+    target from 0 to 1. Change weights in place: each weight the score depends on moves
+    downhill by learning_rate times the loss's derivative with respect to it.
+    """
+    ...
+'''

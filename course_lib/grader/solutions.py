@@ -256,3 +256,16 @@ def score_change(state, move, player):
     if player == 1:
         return change
     return -change
+# --- 12: the n-tuple network's gradient step ---------------------------------------------------
+
+def gradient_step(weights, lookups, target, learning_rate):
+    """One step of gradient descent on one position's cross-entropy; the prediction before."""
+    score = weights[-1]
+    for i in lookups:
+        score += weights[i]
+    p = 1 / (1 + math.exp(-score))
+    step = learning_rate * (p - target)
+    for i in lookups:
+        weights[i] -= step
+    weights[-1] -= step
+    return p

@@ -35,10 +35,12 @@ def _npz_keys(path: str) -> set[str] | None:
         return None
 
 
-def _checked_path(option: str, path: str, holds: set[str], what: str) -> str:
+def _checked_path(option: str, path: str, holds: set[str], what: str,
+                  reader: str = "Engine(evaluation='learned', weights=PATH) reads them") -> str:
     """``path`` for ``option``, checked before any work: an .npz in a folder that exists and
     can be written, not in the course's shipped data, and, if it exists already, a file of
-    ``what`` (whose arrays include ``holds``), which is the only kind learn writes over."""
+    ``what`` (whose arrays include ``holds``), which is the only kind learn writes over.
+    ``reader`` says what reads the file (``learn`` and ``network`` share this check)."""
     from .ntuple import DATA_DIR
     if not path.strip():
         raise CourseError(f"{option} is empty: give the path of an .npz file to write")
@@ -54,8 +56,8 @@ def _checked_path(option: str, path: str, holds: set[str], what: str) -> str:
         raise CourseError(f"{option} {path}: the folder {folder} does not exist")
     if os.path.realpath(folder) == os.path.realpath(DATA_DIR):
         raise CourseError(f"{option} {path} is in the course's shipped data "
-                          f"({DATA_DIR}), which learn never writes over: write elsewhere "
-                          "(Engine(evaluation='learned', weights=PATH) reads them)")
+                          f"({DATA_DIR}), which learn and network never write over: write "
+                          f"elsewhere ({reader})")
     if os.path.exists(path) and not holds <= (_npz_keys(path) or set()):
         raise CourseError(f"{option} {path} exists and is not a file of {what}: learn writes "
                           f"over only {what} (choose another path, or remove the file)")

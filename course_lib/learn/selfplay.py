@@ -44,7 +44,8 @@ class GameRecords:
     ``me``, ``opp``: the bitboards of the side to move and of the other side (uint64);
     ``result``: how the game ended for the side to move (1, 0.5, 0); ``score``: the engine's
     score of the position for the side to move; ``game``: the game's number; ``ply``: plies
-    played before the position; ``empty``: empty squares.
+    played before the position; ``empty``: empty squares; ``move``: the move played from the
+    position (its code, ``course_lib.ataxx.fast``), or None when not recorded.
     """
 
     me: np.ndarray
@@ -54,17 +55,21 @@ class GameRecords:
     game: np.ndarray
     ply: np.ndarray
     empty: np.ndarray
+    move: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.me)
 
+    def _fields(self) -> tuple[str, ...]:
+        return FIELDS + (("move",) if self.move is not None else ())
+
     def select(self, rows: np.ndarray) -> "GameRecords":
         """The records at ``rows`` (an index or boolean array)."""
-        return GameRecords(*(getattr(self, name)[rows] for name in FIELDS))
+        return GameRecords(**{name: getattr(self, name)[rows] for name in self._fields()})
 
     def save(self, path: str) -> None:
         """Write the records as a compressed .npz."""
-        np.savez_compressed(path, **{name: getattr(self, name) for name in FIELDS})
+        np.savez_compressed(path, **{name: getattr(self, name) for name in self._fields()})
 
     @classmethod
     def load(cls, path: str) -> "GameRecords":
@@ -72,11 +77,26 @@ class GameRecords:
         from .ntuple import unreadable
         try:
             with np.load(path, allow_pickle=False) as data:
-                return cls(*(data[name] for name in FIELDS))
+                names = FIELDS + (("move",) if "move" in data.files else ())
+                return cls(**{name: data[name] for name in names})
         except (OSError, KeyError, ValueError, EOFError, TypeError) as error:
             why = unreadable(error, "an .npz file of self-play games")
             raise InvalidArgumentError(f"cannot read game records from {path}: {why} (python -m "
                                        "course_lib learn --data writes them)") from None
+
+    @classmethod
+    def concatenate(cls, parts: list["GameRecords"]) -> "GameRecords":
+        """The records of ``parts`` one after the other (``move`` kept if every part has it).
+
+        >>> one = self_play(games=1, seed=3, depth=1)
+        >>> len(GameRecords.concatenate([one, one])) == 2 * len(one)
+        True
+        """
+        if not parts:
+            raise InvalidArgumentError("no records to put together")
+        names = FIELDS + (("move",) if all(p.move is not None for p in parts) else ())
+        return cls(**{name: np.concatenate([getattr(p, name) for p in parts])
+                      for name in names})
 
 
 FIELDS = ("me", "opp", "result", "score", "game", "ply", "empty")

@@ -17,6 +17,7 @@ Squares are numbered as in the bitboards, ``row * 7 + column`` from the top left
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,8 @@ import numpy as np
 
 from ..ataxx import State
 from ..ataxx.fast import to_fast
-from ..ataxx.rules import FIRST
+from ..ataxx.rules import FIRST, MAX_TURNS
+from ..checks import MAX_HASH_MB, choice, describe, whole
 from ..errors import InvalidArgumentError
 from ..learn import ntuple
 from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights, evaluate_readable,
@@ -39,7 +41,10 @@ __all__ = ["square_name", "square_index", "map_square", "windows_holding", "move
            "draw_window_classes", "PlyBucket", "by_ply", "game_lengths", "loss_table",
            "draw_training_curves", "lone_stone", "draw_lone_stone", "corner_patterns",
            "draw_patterns", "search_with", "learned_record", "record_text", "sprt_text",
-           "MCTS_LADDER", "mcts_records", "IterationCost", "iteration_costs"]
+           "MCTS_LADDER", "mcts_records", "IterationCost", "iteration_costs", "NETWORK_LADDER",
+           "NETWORK_DATA", "NETWORK_RUNGS", "network_records", "data_runs",
+           "network_summary", "draw_network_curve", "ladder_networks",
+           "network_scores_both_ways", "AccumulatorStep", "accumulator_step"]
 
 SIZE = 7
 FILES = "abcdefg"
@@ -250,6 +255,17 @@ def _popcount(boards: np.ndarray) -> np.ndarray:
     return bits.sum(axis=1).astype(np.int64)
 
 
+def _records(records: Any) -> None:
+    """Refuse anything but self-play records holding at least one position."""
+    from ..learn.selfplay import GameRecords
+
+    if not isinstance(records, GameRecords):
+        raise InvalidArgumentError(f"records must be self-play records (a GameRecords, as "
+                                   f"self_play returns), got {describe(records)}")
+    if len(records) == 0:
+        raise InvalidArgumentError("no positions in the records")
+
+
 def game_lengths(records: Any) -> np.ndarray:
     """The number of positions in play kept from each game of ``records`` (a
     ``selfplay.GameRecords``), in game order: its length in plies.
@@ -258,8 +274,7 @@ def game_lengths(records: Any) -> np.ndarray:
     >>> game_lengths(self_play(games=2, seed=3, depth=1)).shape
     (2,)
     """
-    if len(records) == 0:
-        raise InvalidArgumentError("no positions in the records")
+    _records(records)
     _, counts = np.unique(records.game, return_counts=True)
     return counts
 
@@ -303,11 +318,9 @@ def by_ply(records: Any, width: int = 10, last: int = 119) -> list[PlyBucket]:
     >>> buckets[0].first, buckets[0].last
     (0, 19)
     """
-    for name, value in (("width", width), ("last", last)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-            raise InvalidArgumentError(f"{name} must be a whole number >= 1, got {value!r}")
-    if len(records) == 0:
-        raise InvalidArgumentError("no positions in the records")
+    width = whole(width, "width", 1, MAX_TURNS, "plies")
+    last = whole(last, "last", 0, MAX_TURNS, "plies")
+    _records(records)
     material = _popcount(records.me) - _popcount(records.opp)
     score = records.score.astype(np.float64)
     result = records.result.astype(np.float64)
@@ -619,9 +632,31 @@ def search_with(positions: Any, depth: int, evaluation: str, hash_mb: int = 4) -
     >>> State.start().parse_move(run.moves[0]) in State.start().legal_moves()
     True
     """
+    from ..engine.engine import EVALUATIONS, MAX_DEPTH
     from .nb11 import measure
 
+    whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    choice(evaluation, "evaluation", EVALUATIONS)
+    whole(hash_mb, "hash_mb", 1, MAX_HASH_MB, "MB")      # the engine checks the memory
+    if isinstance(positions, (list, tuple)):
+        positions = [_state(p) for p in positions]
     return measure(positions, depth, hash_mb=hash_mb, evaluation=evaluation)
+
+
+ENGINE_LADDER = Path(__file__).resolve().parents[1] / "data" / "engine_ladder.json"
+"""The earlier engine ladder at 20 ms a move (``benchmarks/engine_ladder.py``), which holds the
+SPRT of the learned evaluation against material."""
+
+
+def _sprt_records(path: Any) -> list[dict]:
+    """The SPRT records stored as a JSON list at ``path``, or [] if there is no such file."""
+    path = Path(path)
+    if not path.exists():
+        return []
+    records = json.loads(path.read_text())
+    if not isinstance(records, list):
+        raise InvalidArgumentError(f"{path} should hold a list of SPRT records")
+    return records
 
 
 def learned_record(path: Any = None) -> dict | None:
@@ -632,9 +667,8 @@ def learned_record(path: Any = None) -> dict | None:
     >>> learned_record("/nonexistent/ladder.json") is None
     True
     """
-    from .nb11 import load_ladder
-
-    records = [r for r in load_ladder(path) if r.get("technique") == "learned"]
+    records = [r for r in _sprt_records(ENGINE_LADDER if path is None else path)
+               if r.get("technique") == "learned"]
     return records[-1] if records else None
 
 
@@ -649,9 +683,8 @@ def mcts_records(path: Any = None) -> list[dict]:
     >>> mcts_records("/nonexistent/ladder.json")
     []
     """
-    from .nb11 import load_ladder
 
-    return load_ladder(MCTS_LADDER if path is None else path)
+    return _sprt_records(MCTS_LADDER if path is None else path)
 
 
 @dataclass
@@ -716,23 +749,47 @@ _BIAS = {"accepted": "biased upward: the test stopped early, as soon as the resu
                      "enough to cross the lower bound"}
 
 
-def _elo_line(elo: float | None, low: float | None, high: float | None, result: str) -> str:
-    """The logistic Elo estimate with its 95 % interval, and for a test that stopped at a bound
-    a second line: which way it is biased. A stored record keeps an infinite value as None: an estimate of
-    None is +inf when the interval has a lower end, -inf otherwise."""
+def _elo_line(elo: float | None, low: float | None, high: float | None, result: str,
+              unbiased: Any = None) -> str:
+    """The logistic Elo estimate with its 95 % interval; for a test that stopped at a bound a
+    second line, which way that naive figure is biased, and a third, the median-unbiased
+    estimate after the stopped test (``unbiased``, a ``SprtEloEstimate``, when given). A stored
+    record keeps an infinite value as None: an estimate of None is +inf when the interval has a
+    lower end, -inf otherwise."""
     if elo is None:
         elo = math.inf if low is not None else -math.inf
     low = -math.inf if low is None else low
     high = math.inf if high is None else high
     line = f"logistic Elo {elo:+.1f} (95 % interval {low:+.1f} to {high:+.1f})"
-    return f"{line}\n{_BIAS[result]}" if result in _BIAS else line
+    if result not in _BIAS:
+        return line
+    line = f"{line}\n{_BIAS[result]}"
+    if unbiased is None:
+        return line
+    line += (f"\nmedian-unbiased after the stop: {unbiased.elo:+.1f} logistic Elo (95 % "
+             f"interval {unbiased.elo_low:+.1f} to {unbiased.elo_high:+.1f})")
+    if unbiased.normalized_elo is None:            # the win/loss test has no normalized Elo
+        return line
+    return (f"{line}, {unbiased.normalized_elo:+.1f} normalized Elo "
+            f"({unbiased.normalized_low:+.1f} to {unbiased.normalized_high:+.1f})")
+
+
+def _record_estimate(record: dict) -> Any:
+    """The median-unbiased estimate after the stored pentanomial test ``record``."""
+    from ..strength import Sprt, sprt_elo_estimate
+
+    test = Sprt.from_totals(pairs=record["pentanomial"], elo0=record["elo0"],
+                            elo1=record["elo1"], alpha=record.get("alpha", 0.05),
+                            beta=record.get("beta", 0.05), scale=record["scale"])
+    return sprt_elo_estimate(test)
 
 
 def record_text(record: dict) -> str:
     """A stored SPRT record in a few lines: the players, the test (its bounds in normalized
     Elo), the result (which hypothesis was accepted, or undecided at the cap), the games (W/D/L
     and the pentanomial pair counts), the LLR, and the logistic Elo with its 95 % interval,
-    said to be biased when the test stopped early at a bound.
+    said to be biased when the test stopped early at a bound, followed then by the
+    median-unbiased estimate (``course_lib.strength.sprt_elo_estimate``).
 
     >>> print(record_text({"spec_a": "A", "spec_b": "B", "elo0": 0, "elo1": 10,
     ...     "scale": "normalized", "llr_bounds": [-2.94, 2.94], "result": "accepted",
@@ -745,14 +802,18 @@ def record_text(record: dict) -> str:
         low, high = record["llr_bounds"]
         result = record["result"]
         cap = " (the cap)" if result == "undecided" else ""
+        counted = "iterations" if record["spec_a"].startswith("mcts") else "nodes"
+        budget = (f"{record['time_per_move_ms']} ms a move" if record.get("time_per_move_ms")
+                  else f"{record['nodes_per_move']} {counted} a move")
         return (f"A = {record['spec_a']}\n"
                 f"B = {record['spec_b']}\n"
                 f"H0: {record['elo0']} / H1: {record['elo1']} {record['scale']} Elo, LLR bounds "
-                f"{low} and {high}, {record['time_per_move_ms']} ms a move\n"
+                f"{low} and {high}, {budget}\n"
                 f"{RESULT_WORDS[result]} after {record['games']} games{cap}: +{record['wins']} "
                 f"={record['draws']} -{record['losses']}, pairs "
                 f"{' '.join(map(str, record['pentanomial']))}, LLR {record['llr']}\n"
-                + _elo_line(record["elo"], record["elo_low"], record["elo_high"], result))
+                + _elo_line(record["elo"], record["elo_low"], record["elo_high"], result,
+                            _record_estimate(record) if result in _BIAS else None))
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidArgumentError(f"not an SPRT record of the ladder: {error!r} is missing "
                                    "or malformed") from None
@@ -761,7 +822,7 @@ def record_text(record: dict) -> str:
 def sprt_text(run: Any) -> str:
     """An SPRT run here (``course_lib.match.run_sprt``) in a few lines: its summary, then the
     logistic Elo estimate with its 95 % interval, said to be biased when the test stopped
-    early at a bound.
+    early at a bound, followed then by the median-unbiased estimate.
 
     >>> from course_lib.match import run_sprt
     >>> run = run_sprt("greedy", "random", model="pentanomial", max_games=4, seed=1, workers=0)
@@ -773,7 +834,227 @@ def sprt_text(run: Any) -> str:
     if estimate is None:
         return run.summary()
     return f"{run.summary()}\n" + _elo_line(estimate.elo, estimate.elo_low, estimate.elo_high,
-                                            decision)
+                                            decision, run.estimate_after_stop())
+
+
+# --- the value network: its data, its training, its ladder ----------------------------------------
+
+NETWORK_LADDER = Path(__file__).resolve().parents[1] / "data" / "network_ladder.json"
+"""The value network's stored SPRTs (``benchmarks/network_ladder.py``)."""
+NETWORK_DATA = Path(__file__).resolve().parents[1] / "data" / "network_data.json"
+"""The stored data runs (``python -m course_lib network data``): settings, size, time."""
+
+
+NETWORK_RUNGS = ("data", "width", "network", "search", "priors")
+"""The rungs of ``benchmarks/network_ladder.py``."""
+
+
+def _stored_list(path: Any, what: str) -> list[dict]:
+    """The JSON list of records at ``path`` ([] when the file does not exist), refused in
+    words when ``path`` is no path or the file holds no list of records."""
+    if not isinstance(path, (str, Path)):
+        raise InvalidArgumentError(f"path must be the path of a JSON file of {what} (a str or "
+                                   f"a Path), got {describe(path)}")
+    path = Path(path)
+    if not path.exists():
+        return []
+    try:
+        records = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidArgumentError(f"cannot read {what} from {path}: {error}") from None
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        raise InvalidArgumentError(f"{path} should hold a JSON list of {what}")
+    return records
+
+
+def network_records(rung: str | None = None, path: Any = None) -> list[dict]:
+    """The stored SPRT records of the value network's ladder, oldest first (only those of
+    ``rung``: data, width, network, search or priors, if given); [] when none is stored.
+
+    >>> network_records(path="/nonexistent/ladder.json")
+    []
+    """
+    if rung is not None:
+        choice(rung, "rung", NETWORK_RUNGS)
+    records = _stored_list(NETWORK_LADDER if path is None else path, "SPRT records")
+    return [r for r in records if rung is None or r.get("rung") == rung]
+
+
+def data_runs(path: Any = None) -> list[dict]:
+    """The stored data runs: each one's settings (``spec``), positions, games, chunks, wall
+    seconds, positions per second, workers and load; [] when none is stored.
+
+    >>> data_runs("/nonexistent/runs.json")
+    []
+    """
+    return _stored_list(NETWORK_DATA if path is None else path, "data runs")
+
+
+def _network(net: Any) -> Any:
+    """``net``, or the shipped value network for None; anything else refused in words."""
+    from ..learn.network import NetworkWeights, load_network
+
+    if net is None:
+        return load_network()
+    if not isinstance(net, NetworkWeights):
+        raise InvalidArgumentError(f"net must be a value network (a NetworkWeights, as "
+                                   f"load_network returns) or None, got {describe(net)}")
+    return net
+
+
+def _trained(net: Any) -> dict:
+    """The training figures ``meta`` of ``net`` (or of the shipped network), refused in words
+    when it carries none (a network made here rather than by ``network train``)."""
+    meta = _network(net).meta
+    missing = [key for key in ("positions", "epochs", "curve", "material_loss", "score_loss")
+               if key not in meta]
+    if missing or not meta["curve"]:
+        raise InvalidArgumentError(f"this network carries no training figures (its meta lacks "
+                                   f"{', '.join(missing) or 'a curve'}): python -m course_lib "
+                                   "network train stores them with the weights")
+    return meta
+
+
+def network_summary(net: Any = None) -> str:
+    """A few lines on a value network (default: the shipped one): its size, the data it was
+    trained on, and its validation loss against material alone and the search score.
+
+    >>> from course_lib.learn.network import NetworkWeights
+    >>> net = NetworkWeights.random(hidden=4)
+    >>> net.meta = {"positions": 10, "epochs": 1, "curve": [[1, 0.6, 0.61]],
+    ...             "material_loss": 0.65, "score_loss": 0.58}
+    >>> print(network_summary(net).splitlines()[0])
+    2,916 inputs, 4 hidden units: 11,673 weights, int16 (23,352 bytes in the searches)
+    """
+    from ..learn.network import N_INPUTS
+
+    net = _network(net)
+    meta = _trained(net)
+    weights = net.packed.size - net.hidden + 1          # W1, b1, w2 and b2
+    return (f"{N_INPUTS:,} inputs, {net.hidden} hidden units: {weights:,} weights, int16 "
+            f"({net.packed.nbytes:,} bytes in the searches)\n"
+            f"trained on {meta['positions']:,} positions for {meta['epochs']} epochs "
+            f"(win_scale {net.win_scale:.0f} hundredths of a stone per unit of log-odds)\n"
+            f"validation loss {meta['curve'][-1][2]:.4f}: material alone "
+            f"{meta['material_loss']:.4f}, the search score it learns from "
+            f"{meta['score_loss']:.4f}")
+
+
+def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
+    """The training curve of a value network (default: the shipped one): training and
+    validation loss by epoch, with material's and the search score's validation loss."""
+    import matplotlib.pyplot as plt
+
+    meta = _trained(net)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.5))
+    epochs = [row[0] for row in meta["curve"]]
+    ax.plot(epochs, [row[1] for row in meta["curve"]], "o-", label="training (8 images)")
+    ax.plot(epochs, [row[2] for row in meta["curve"]], "s-", label="validation")
+    ax.axhline(meta["material_loss"], color="grey", linestyle="--", label="material alone")
+    ax.axhline(meta["score_loss"], color="black", linestyle=":", label="the search score")
+    ax.set(xlabel="epoch", ylabel="cross-entropy (nats)",
+           title=f"The value network's training, {meta['positions']:,} positions")
+    ax.legend(fontsize="small")
+    return ax
+
+
+def ladder_networks(records: list[dict] | None = None) -> list[tuple[str, int, int, float]]:
+    """(path, positions, hidden units, validation loss) of every network the ladder's records
+    name, in the order they first appear.
+
+    >>> ladder_networks([{"net_a": {"path": "a.npz", "positions": 9, "hidden": 4,
+    ...                             "validation_loss": 0.5}, "net_b": None}])
+    [('a.npz', 9, 4, 0.5)]
+    """
+    records = network_records() if records is None else records
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        raise InvalidArgumentError(f"records must be a list of the ladder's records (dicts, as "
+                                   f"network_records returns), got {describe(records)}")
+    seen: dict[str, tuple[str, int, int, float]] = {}
+    try:
+        for record in records:
+            for key in ("net_a", "net_b"):
+                net = record.get(key)
+                if net and net["path"] not in seen:
+                    seen[net["path"]] = (net["path"], net["positions"], net["hidden"],
+                                         net["validation_loss"])
+    except (KeyError, TypeError) as error:
+        raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
+                                   "benchmarks/network_ladder.py") from None
+    return list(seen.values())
+
+
+def network_scores_both_ways(position: State | str, net: Any = None) -> tuple[int, int]:
+    """The value network's integer score of ``position`` for the side to move (hundredths of a
+    stone), computed by the readable numpy form (``evaluate_readable``) and by the compiled
+    kernel the searches call (``network_eval``); default: the shipped network.
+
+    >>> readable, compiled = network_scores_both_ways(State.start())
+    >>> readable == compiled
+    True
+    """
+    from ..learn._network_kernels import network_eval
+    from ..learn.network import evaluate_readable as network_readable
+
+    net = _network(net)
+    me, opp, _ = mover_boards(position)
+    return (network_readable(me, opp, net),
+            int(network_eval(np.uint64(me), np.uint64(opp), net.packed)))
+
+
+@dataclass
+class AccumulatorStep:
+    """What one move does to the value network's accumulator: the squares it changes, the
+    windows holding them (whose inputs change), the rows of ``W1q`` the update adds and
+    subtracts against the 36 a full accumulator adds, whether the updated accumulator equals
+    the full one of the position reached, and that position's score for its side to move
+    (hundredths of a stone)."""
+
+    move: str
+    squares_changed: int
+    windows_changed: int
+    rows_updated: int
+    same_as_full: bool
+    score: int
+
+
+def accumulator_step(position: State | str, move: str, net: Any = None) -> AccumulatorStep:
+    """Play ``move`` (UAI text) in ``position`` and update the accumulator of the position,
+    read from the view of the side that moves next, into that of the position reached, as the
+    searches do; compare it with the accumulator computed from scratch.
+
+    >>> step = accumulator_step(State.start(), "b7")          # a clone beside a7
+    >>> step.squares_changed, step.windows_changed, step.same_as_full
+    (1, 2, True)
+    """
+    from ..learn._network_kernels import _accumulate, _output, _update
+    from ..learn.network import WINDOW_SQUARES
+
+    state = _state(position)
+    packed = _network(net).packed
+    if not isinstance(move, str):
+        raise InvalidArgumentError(f"move must be a move in UAI text such as 'b6' or 'a7c5', "
+                                   f"got {describe(move)}")
+    parsed = state.parse_move(move)
+    if parsed not in state.legal_moves():
+        raise InvalidArgumentError(f"{move!r} is not a legal move here; legal: "
+                                   f"{', '.join(m.uai() for m in state.legal_moves())}")
+    mover, other, _ = mover_boards(state)
+    other_after, mover_after, _ = mover_boards(state.apply(parsed))   # the other side moves
+    # both read from the view of the side that moves next, before and after the move
+    before = (np.uint64(other), np.uint64(mover))
+    after = (np.uint64(other_after), np.uint64(mover_after))
+    acc = np.empty(packed.shape[1], dtype=np.int16)
+    _accumulate(before[0], before[1], packed, acc)
+    _update(acc, packed, before[0], before[1], after[0], after[1])
+    full = np.empty_like(acc)
+    _accumulate(after[0], after[1], packed, full)
+    changed = (other ^ other_after) | (mover ^ mover_after)
+    windows = sum(1 for squares in WINDOW_SQUARES
+                  if any(changed >> int(square) & 1 for square in squares))
+    return AccumulatorStep(move, bin(changed).count("1"), windows, 2 * windows,
+                           bool(np.array_equal(acc, full)), int(_output(acc, packed)))
 
 
 # --- The exercises of notebook 12 ----------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Fast-tier MCTS under UAI: a search that ``stop`` ends, that uses the clock and reports.
 
-``python -m course_lib uai`` with no spec runs ``DEFAULT_SPEC``, MCTS guided by the learned
-evaluation (a value for each leaf, priors for PUCT) that keeps its tree from move to move: the
-course's strongest player (see the
-README's benchmark). Any ``mcts:tier=fast,...`` spec runs the same way.
+``python -m course_lib uai`` with no spec runs ``DEFAULT_SPEC``, MCTS guided by the value
+network (a value for each leaf, priors for PUCT) that keeps its tree from move to move: the
+course's strongest player (see the README's benchmark and ``course_lib/data/network_ladder.json``).
+Any ``mcts:tier=fast,...`` spec runs the same way.
 
 How a ``go`` is searched (``MCTSBackend.search``):
 
@@ -53,10 +53,12 @@ from ..agents.mcts import DEFAULT_TREE_MB
 from ..checks import MAX_HASH_MB
 from .uai import _Backend, _Go, UaiOption, table_options
 
-DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
-"""What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights,
-keeping the subtree of the position reached for the next move (``reuse=1``, accepted by its
-SPRT in ``course_lib/data/mcts_ladder.json``; ``solver=1`` was not)."""
+DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1,eval=network"
+"""What ``python -m course_lib uai`` runs with no spec: guided MCTS scoring with the shipped
+value network (``eval=network``: H1 accepted by its SPRT against the n-tuple network in
+``course_lib/data/network_ladder.json``), keeping the subtree of the position reached for the
+next move (``reuse=1``, accepted by its SPRT in ``course_lib/data/mcts_ladder.json``;
+``solver=1`` was not)."""
 CP_SCALE = 400.0
 """Hundredths of a stone per unit of log-odds in the ``score cp`` of MCTS without the learned
 evaluation."""
@@ -82,7 +84,8 @@ def is_fast_mcts_spec(spec: str | None) -> bool:
 
 
 class MCTSBackend(_Backend):
-    """Fast-tier MCTS (``course_lib.agents.mcts_fast.FastMCTSAgent``) for the UAI session."""
+    """Fast-tier MCTS for the UAI session: ``course_lib.engine.GuidedMCTSAgent`` (guided by a
+    learned evaluation), or the teaching ``course_lib.agents.mcts_fast.FastMCTSAgent``."""
 
     stoppable = True
 

@@ -449,10 +449,18 @@ def test_record_text():
     assert text[3] == "H1 accepted after 120 games: +80 =0 -40, pairs 5 0 20 0 35, LLR 2.95"
     assert text[4] == "logistic Elo +120.5 (95 % interval +60.0 to +190.0)"
     assert text[5].startswith("biased upward: the test stopped early")
+    from course_lib.strength import Sprt, sprt_elo_estimate
+    unbiased = sprt_elo_estimate(Sprt.from_totals(pairs=[5, 0, 20, 0, 35], elo0=0, elo1=10,
+                                                  scale="normalized"))
+    assert text[6] == (f"median-unbiased after the stop: {unbiased.elo:+.1f} logistic Elo "
+                       f"(95 % interval {unbiased.elo_low:+.1f} to {unbiased.elo_high:+.1f}), "
+                       f"{unbiased.normalized_elo:+.1f} normalized Elo "
+                       f"({unbiased.normalized_low:+.1f} to {unbiased.normalized_high:+.1f})")
     rejected = record_text(dict(RECORD, result="rejected", elo=-30.0, elo_low=-60.0,
                                 elo_high=-1.0)).splitlines()
     assert rejected[3].startswith("H0 accepted after 120 games")
     assert rejected[4].startswith("logistic Elo -30.0") and "biased downward" in rejected[5]
+    assert rejected[6].startswith("median-unbiased after the stop: ")
     capped = record_text(dict(RECORD, result="undecided", games=200)).splitlines()
     assert capped[3].startswith("undecided after 200 games (the cap):")
     assert capped[4:] == ["logistic Elo +120.5 (95 % interval +60.0 to +190.0)"]
@@ -467,14 +475,17 @@ def test_record_text():
 class _Run:
     """What ``sprt_text`` reads of an SPRT run: its decision, summary and estimate."""
 
-    def __init__(self, decision: str, estimate: object) -> None:
-        self.decision, self._estimate = decision, estimate
+    def __init__(self, decision: str, estimate: object, after_stop: object = None) -> None:
+        self.decision, self._estimate, self._after_stop = decision, estimate, after_stop
 
     def summary(self) -> str:
         return "the summary line"
 
     def estimate(self) -> object:
         return self._estimate
+
+    def estimate_after_stop(self) -> object:
+        return self._after_stop
 
 
 def test_sprt_text_names_the_unit_and_the_bias_of_an_early_stop():
@@ -486,7 +497,19 @@ def test_sprt_text_names_the_unit_and_the_bias_of_an_early_stop():
                        "to +inf)")
     assert text[2] == ("biased upward: the test stopped early, as soon as the results ran high "
                        "enough to cross the upper bound")
+    assert len(text) == 3          # no median-unbiased estimate given
+    from course_lib.strength import Sprt, sprt_elo_estimate
+    after = sprt_elo_estimate(Sprt.from_totals(pairs=[0, 0, 2, 0, 16], elo0=0, elo1=50,
+                                               scale="normalized"))
+    stopped = sprt_text(_Run("accept H1", estimate, after)).splitlines()
+    assert stopped[3].startswith(f"median-unbiased after the stop: {after.elo:+.1f} logistic "
+                                 "Elo (95 % interval")
+    assert f"{after.normalized_elo:+.1f} normalized Elo" in stopped[3]
     assert "biased downward" in sprt_text(_Run("accept H0", estimate))
+    win_loss = sprt_elo_estimate(Sprt.from_totals(wins=23, losses=0))      # no normalized Elo
+    line = sprt_text(_Run("accept H1", estimate, win_loss)).splitlines()[3]
+    assert line.startswith("median-unbiased after the stop: ") and line.endswith(")")
+    assert "normalized" not in line
     assert "biased" not in sprt_text(_Run("continue", estimate))
     assert sprt_text(_Run("continue", None)) == "the summary line"
 

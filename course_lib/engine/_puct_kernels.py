@@ -1,7 +1,8 @@
 """Compiled kernels of guided MCTS for ATAXX: the learned evaluation as the value of a leaf,
 and as prior probabilities for PUCT selection (the AlphaGo / AlphaZero idea in miniature).
 
-Read ``_mcts_kernels.py`` first: the tree is the same kind of record array, with two more
+Read ``course_lib.agents._mcts_kernels`` first (the teaching MCTS compiled): the tree is the
+same kind of record array, with two more
 fields per node (dtype ``GUIDED_NODE``):
 
     prior       P, the prior probability of the move into the node (NaN without priors)
@@ -49,8 +50,10 @@ from numba import njit
 
 from ..ataxx._bitboard import (MOVE_BUFFER, N_SQUARES, PASS_CODE, _apply_move,
                                _empty_squares, _generate_moves, _is_over, _popcount)
+from ..learn._network_kernels import _accumulate, _child_eval, network_eval
+from ..learn._policy_kernels import policy_priors
 from ..learn.ntuple import learned_eval
-from ._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, HALT, MAX_PATH, NOT_PROVEN,
+from ..agents._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, HALT, MAX_PATH, NOT_PROVEN,
                             SETTINGS, _add_child, _backpropagate, _best_child, _grows, _outcome,
                             _playout)
 
@@ -68,12 +71,18 @@ many visits, about four and a half hours of ``go infinite``."""
 GUIDED_SETTINGS = np.dtype([(name, SETTINGS.fields[name][0]) for name in SETTINGS.names]
                            + [("value", np.int64), ("prior", np.int64),
                               ("temperature", np.float64), ("win_scale", np.float64),
-                              ("fpu", np.float64)], align=True)
+                              ("fpu", np.float64), ("evaluation", np.int64)], align=True)
 
 VALUE_PLAYOUT, VALUE_LEARNED = 0, 1
 VALUE_CODES = {"playout": VALUE_PLAYOUT, "learned": VALUE_LEARNED}
-PRIOR_NONE, PRIOR_LEARNED = 0, 1
-PRIOR_CODES = {"none": PRIOR_NONE, "learned": PRIOR_LEARNED}
+PRIOR_NONE, PRIOR_LEARNED, PRIOR_POLICY = 0, 1, 2
+PRIOR_CODES = {"none": PRIOR_NONE, "learned": PRIOR_LEARNED, "policy": PRIOR_POLICY}
+"""``learned``: the softmax of the children's scores by the evaluation; ``policy``: the policy
+network's priors (``course_lib.learn.policy``), the children left unscored until visited."""
+EVAL_NTUPLE, EVAL_NETWORK = 0, 1
+EVAL_CODES = {"learned": EVAL_NTUPLE, "network": EVAL_NETWORK}
+"""Which learned evaluation scores: the n-tuple network (``table``) or the value network
+(``net``; a node's children are then scored by updates of one accumulator of the node)."""
 FPU_PARENT = -1.0
 """``settings.fpu`` below 0: the first-play value is the parent's mean result."""
 WIN_SCORE = 10_000.0
@@ -114,9 +123,9 @@ def _add_guided_child(tree: np.ndarray, counters: np.ndarray, node: int, code: i
 
 @njit(cache=True, nogil=True)
 def _expand_all(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray,
-                table: np.ndarray, node: int, me: np.uint64, opp: np.uint64,
-                blocked: np.uint64, child_turns: int, moves: np.ndarray,
-                scores: np.ndarray) -> None:
+                table: np.ndarray, net: np.ndarray, accs: np.ndarray, policy: tuple,
+                node: int, me: np.uint64, opp: np.uint64, blocked: np.uint64, child_turns: int,
+                moves: np.ndarray, scores: np.ndarray) -> None:
     """Create every child of ``node`` (``me`` to move there) in canonical order, on consecutive
     rows, with its evaluation and its prior ``softmax(score / temperature)``."""
     win_scale = settings[0].win_scale
@@ -127,6 +136,10 @@ def _expand_all(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray,
         n = 1
     first = counters[C_NODES]
     best = -np.inf
+    by_policy = settings[0].prior == PRIOR_POLICY
+    network = settings[0].evaluation == EVAL_NETWORK and not by_policy
+    if network:
+        _accumulate(opp, me, net, accs[0])     # the node from its opponent's view
     for i in range(n):
         code = moves[i]
         mine, theirs = _apply_move(me, opp, code)           # still the chooser's view
@@ -147,19 +160,29 @@ def _expand_all(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray,
             scores[i] = (2.0 * result - 1.0) * WIN_SCORE
             if settings[0].solver:
                 tree[row].proven = int(2.0 * result)
+        elif by_policy:
+            tree[row].evaluation = np.nan                   # scored when first visited
         else:
-            s = learned_eval(theirs, mine, blocked, table)  # for the child's side to move
+            if network:                                     # for the child's side to move
+                s = _child_eval(accs[0], accs[1], net, me, opp, mine, theirs)
+            else:
+                s = learned_eval(theirs, mine, blocked, table)
             counters[C_EVALUATIONS] += 1
             tree[row].evaluation = expected_result(-s, win_scale)
             scores[i] = -float(s)
         if scores[i] > best:
             best = scores[i]
-    total = 0.0
-    for i in range(n):
-        scores[i] = math.exp((scores[i] - best) / temperature)
-        total += scores[i]
-    for i in range(n):
-        tree[first + i].prior = scores[i] / total
+    if by_policy:
+        policy_priors(me, opp, moves, n, policy[0], policy[1], policy[2], policy[3], scores)
+        for i in range(n):
+            tree[first + i].prior = scores[i]
+    else:
+        total = 0.0
+        for i in range(n):
+            scores[i] = math.exp((scores[i] - best) / temperature)
+            total += scores[i]
+        for i in range(n):
+            tree[first + i].prior = scores[i] / total
     counters[C_NODES] += n
     counters[C_NEW_NODES] += n
     tree[node].first_child = first
@@ -194,15 +217,16 @@ def _puct_child(tree: np.ndarray, node: int, c: float, fpu: float) -> int:
 
 @njit(cache=True, nogil=True)
 def _iterate_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray,
-                    rng: np.ndarray, table: np.ndarray, first: np.uint64, second: np.uint64,
-                    blocked: np.uint64, to_move: int, turns: int, path: np.ndarray,
-                    moves: np.ndarray, scores: np.ndarray, stones_buf: np.ndarray,
-                    targets_buf: np.ndarray) -> None:
+                    rng: np.ndarray, table: np.ndarray, net: np.ndarray, accs: np.ndarray,
+                    policy: tuple, first: np.uint64, second: np.uint64, blocked: np.uint64,
+                    to_move: int,
+                    turns: int, path: np.ndarray, moves: np.ndarray, scores: np.ndarray,
+                    stones_buf: np.ndarray, targets_buf: np.ndarray) -> None:
     """One iteration of guided MCTS: select (UCB or PUCT), expand (one child, or all with
     priors), score the leaf (learned value or playout), backpropagate (and prove)."""
     expand_after = settings[0].expand_after
     c = settings[0].c
-    with_priors = settings[0].prior == PRIOR_LEARNED
+    with_priors = settings[0].prior != PRIOR_NONE
     if to_move == 1:
         me, opp = first, second
     else:
@@ -217,8 +241,8 @@ def _iterate_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray
             if tree[node].n_children == 0:
                 if counters[C_NODES] + MOVE_BUFFER > tree.shape[0]:
                     break                    # the tree is full: the node stays a leaf
-                _expand_all(tree, counters, settings, table, node, me, opp, blocked,
-                            turns + depth + 1, moves, scores)
+                _expand_all(tree, counters, settings, table, net, accs, policy, node, me,
+                            opp, blocked, turns + depth + 1, moves, scores)
             node = _puct_child(tree, node, c, settings[0].fpu)
             me, opp = _apply_move(me, opp, tree[node].move)
             me, opp = opp, me
@@ -260,8 +284,11 @@ def _iterate_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray
             outcome = 1.0 - outcome
     elif settings[0].value == VALUE_LEARNED:
         value = tree[node].evaluation                     # for the player into the node
-        if np.isnan(value):
-            s = learned_eval(me, opp, blocked, table)       # for the side to move here
+        if np.isnan(value):                                 # for the side to move here
+            if settings[0].evaluation == EVAL_NETWORK:
+                s = network_eval(me, opp, net)
+            else:
+                s = learned_eval(me, opp, blocked, table)
             counters[C_EVALUATIONS] += 1
             value = expected_result(-s, settings[0].win_scale)
             tree[node].evaluation = value
@@ -296,9 +323,9 @@ def _agreeing_visited_child(tree: np.ndarray) -> int:
 
 @njit(cache=True, nogil=True)
 def _run_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: np.ndarray,
-                table: np.ndarray, first: np.uint64, second: np.uint64, blocked: np.uint64,
-                to_move: int, turns: int, n_iterations: int, until_agree: bool,
-                control: np.ndarray) -> int:
+                table: np.ndarray, net: np.ndarray, policy: tuple, first: np.uint64,
+                second: np.uint64, blocked: np.uint64, to_move: int, turns: int,
+                n_iterations: int, until_agree: bool, control: np.ndarray) -> int:
     """Up to ``n_iterations`` iterations of guided MCTS: stop early when the root is proven,
     (``until_agree``) when a root child has both the most visits and the best win rate, when
     the root has ``MAX_VISITS``, or after the first iteration once another thread sets
@@ -310,6 +337,7 @@ def _run_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rn
     scores = np.empty(MOVE_BUFFER, dtype=np.float64)
     stones_buf = np.empty(N_SQUARES, dtype=np.int64)
     targets_buf = np.empty(N_SQUARES, dtype=np.uint64)
+    accs = np.empty((2, net.shape[1]), dtype=np.int16)
     done = 0
     while done < n_iterations:
         if tree[0].proven != NOT_PROVEN or tree[0].visits >= MAX_VISITS:
@@ -318,7 +346,7 @@ def _run_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rn
             break
         if until_agree and _agreeing_visited_child(tree) >= 0:
             break
-        _iterate_guided(tree, counters, settings, rng, table, first, second, blocked, to_move,
-                        turns, path, moves, scores, stones_buf, targets_buf)
+        _iterate_guided(tree, counters, settings, rng, table, net, accs, policy, first, second,
+                        blocked, to_move, turns, path, moves, scores, stones_buf, targets_buf)
         done += 1
     return done

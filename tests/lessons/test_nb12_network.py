@@ -1,0 +1,200 @@
+"""course_lib.lessons.nb12, the value network's section: records read as stored, a network
+summarised from its own weights and training figures, its curve drawn from them."""
+
+from __future__ import annotations
+
+import json
+
+import matplotlib
+import numpy as np
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from course_lib.lessons.nb12 import (data_runs, draw_network_curve,  # noqa: E402
+                                      ladder_networks, network_records, network_summary,
+                                      record_text)
+from course_lib.learn.network import N_INPUTS, NetworkWeights  # noqa: E402
+
+
+def small_net() -> NetworkWeights:
+    net = NetworkWeights.random(hidden=6, seed=2)
+    net.meta = {"positions": 1234, "epochs": 3, "material_loss": 0.62, "score_loss": 0.56,
+                "curve": [[1, 0.64, 0.63], [2, 0.61, 0.60], [3, 0.60, 0.59]]}
+    return net
+
+
+def test_the_summary_counts_the_weights_and_quotes_the_training():
+    lines = network_summary(small_net()).splitlines()
+    weights = N_INPUTS * 6 + 6 + 6 + 1                # W1, b1, w2, b2
+    assert lines[0] == (f"2,916 inputs, 6 hidden units: {weights:,} weights, int16 "
+                        f"({(N_INPUTS + 3) * 6 * 2:,} bytes in the searches)")
+    assert "1,234 positions for 3 epochs" in lines[1]
+    assert lines[2] == ("validation loss 0.5900: material alone 0.6200, the search score it "
+                        "learns from 0.5600")
+
+
+def test_the_curve_draws_the_stored_losses():
+    ax = draw_network_curve(small_net())
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    assert list(lines["validation"].get_ydata()) == [0.63, 0.60, 0.59]
+    assert list(lines["material alone"].get_ydata()) == [0.62, 0.62]
+    assert ax.get_xlabel() == "epoch" and "1,234 positions" in ax.get_title()
+    plt.close(ax.figure)
+
+
+def test_records_are_read_as_stored_and_filtered_by_rung(tmp_path):
+    net = {"path": "a.npz", "positions": 100, "hidden": 64, "validation_loss": 0.6}
+    other = dict(net, path="b.npz", positions=25)
+    records = [{"rung": "data", "net_a": net, "net_b": other},
+               {"rung": "width", "net_a": net, "net_b": dict(net, path="c.npz", hidden=16)}]
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps(records))
+    assert network_records(path=path) == records
+    assert network_records("width", path=path) == records[1:]
+    assert ladder_networks(records) == [("a.npz", 100, 64, 0.6), ("b.npz", 25, 64, 0.6),
+                                        ("c.npz", 100, 16, 0.6)]
+    runs = tmp_path / "runs.json"
+    runs.write_text(json.dumps([{"positions": 7}]))
+    assert data_runs(runs) == [{"positions": 7}]
+
+
+def test_a_record_with_a_node_budget_says_so():
+    record = {"spec_a": "A", "spec_b": "B", "elo0": 0, "elo1": 40, "scale": "normalized",
+              "llr_bounds": [-2.94, 2.94], "result": "rejected", "games": 4, "wins": 1,
+              "draws": 0, "losses": 3, "pentanomial": [1, 0, 1, 0, 0], "llr": -3.0,
+              "elo": -90.0, "elo_low": -300.0, "elo_high": 80.0, "time_per_move_ms": None,
+              "nodes_per_move": 2000}
+    assert record_text(record).splitlines()[2].endswith("2000 nodes a move")
+    mcts = dict(record, spec_a="mcts:tier=fast,iterations=600", nodes_per_move=600)
+    assert record_text(mcts).splitlines()[2].endswith("600 iterations a move")
+
+
+def test_the_shipped_records_hold_together():
+    for record in network_records():
+        assert record["games"] == record["wins"] + record["draws"] + record["losses"]
+        assert 2 * sum(record["pentanomial"]) == record["games"]
+        assert record["result"] in ("accepted", "rejected", "undecided")
+        assert (record["result"] == "undecided") == (record["stopped_by"] != "decision")
+    for run in data_runs():
+        assert run["positions"] > 0 and run["seconds"] > 0
+        assert np.isclose(run["positions_per_second"], run["positions"] / run["seconds"],
+                          rtol=0.01)
+
+
+# --- the accumulator, one move at a time -----------------------------------------------------
+
+
+def test_the_updated_accumulator_equals_the_full_one_move_by_move():
+    from course_lib.ataxx import State
+    from course_lib.lessons.nb12 import accumulator_step
+    from course_lib.learn.network import evaluate_readable
+    from course_lib.lessons.nb12 import mover_boards
+
+    net = NetworkWeights.random(hidden=8, seed=4)
+    state = State.start()
+    rng = np.random.default_rng(7)
+    kinds = set()
+    for _ in range(30):                          # a random game: clones, jumps, captures
+        moves = state.legal_moves()
+        if state.is_over() or not moves:
+            break
+        move = moves[int(rng.integers(len(moves)))]
+        step = accumulator_step(state, move.uai(), net)
+        state = state.apply(move)
+        me, opp, _ = mover_boards(state)
+        assert step.same_as_full
+        assert step.score == evaluate_readable(me, opp, net)
+        assert 1 <= step.windows_changed <= 16 and step.rows_updated == 2 * step.windows_changed
+        kinds.add((len(move.uai()) == 4, step.squares_changed > 2))
+    assert len(kinds) >= 3                      # jumps and clones, with and without captures
+
+
+def test_a_clone_beside_a_corner_changes_the_two_windows_that_hold_its_square():
+    from course_lib.ataxx import State
+    from course_lib.lessons.nb12 import accumulator_step
+
+    step = accumulator_step(State.start(), "b7", NetworkWeights.random(hidden=4, seed=1))
+    assert (step.squares_changed, step.windows_changed, step.rows_updated) == (1, 2, 4)
+    jump = accumulator_step(State.start(), "a7c5", NetworkWeights.random(hidden=4, seed=1))
+    assert jump.squares_changed == 2             # the source empties, the destination fills
+    assert jump.windows_changed == 1 + 4         # a7 in one window, c5 in four
+
+
+# --- boundary checks of the public helpers ------------------------------------------------------
+
+
+def test_the_helpers_refuse_bad_arguments_in_words(tmp_path):
+    import pytest
+
+    from course_lib.ataxx import State
+    from course_lib.errors import CourseError
+    from course_lib.learn.selfplay import self_play
+    from course_lib.lessons.nb12 import accumulator_step, by_ply, game_lengths, search_with
+
+    games = self_play(games=2, seed=3, depth=1)
+    with pytest.raises(CourseError, match="records must be self-play records"):
+        game_lengths([1, 2, 3])
+    with pytest.raises(CourseError, match="no positions"):
+        game_lengths(games.select(np.zeros(len(games), dtype=bool)))
+    with pytest.raises(CourseError, match="width must be a whole number from 1 to 400 plies"):
+        by_ply(games, width=0)
+    with pytest.raises(CourseError, match="last must be a whole number"):
+        by_ply(games, last=10**9)
+    with pytest.raises(CourseError, match="records must be self-play records"):
+        by_ply("games")
+    with pytest.raises(CourseError, match="depth must be a whole number"):
+        search_with([State.start()], 10**6, "learned")
+    with pytest.raises(CourseError, match="evaluation must be one of material, learned, "
+                                          "network"):
+        search_with([State.start()], 2, "materiel")
+    with pytest.raises(CourseError, match="hash_mb must be a whole number"):
+        search_with([State.start()], 2, "material", hash_mb=0)
+    with pytest.raises(CourseError, match="expected a State or a FEN"):
+        search_with([State.start(), 3], 2, "material")
+    with pytest.raises(CourseError, match="rung must be one of data, width, network"):
+        network_records("speed")
+    with pytest.raises(CourseError, match="path must be the path of a JSON file"):
+        data_runs(3)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    with pytest.raises(CourseError, match="cannot read SPRT records"):
+        network_records(path=broken)
+    broken.write_text('{"rung": "data"}')
+    with pytest.raises(CourseError, match="should hold a JSON list of data runs"):
+        data_runs(broken)
+    with pytest.raises(CourseError, match="net must be a value network"):
+        network_summary("value_network.npz")
+    with pytest.raises(CourseError, match="carries no training figures"):
+        network_summary(NetworkWeights.random(hidden=4))
+    with pytest.raises(CourseError, match="records must be a list of the ladder's records"):
+        ladder_networks({"net_a": None})
+    with pytest.raises(CourseError, match="lacks 'hidden'"):
+        ladder_networks([{"net_a": {"path": "a.npz", "positions": 1}}])
+    with pytest.raises(CourseError, match="no stone of the player to move is next to d4"):
+        accumulator_step(State.start(), "d4")
+    with pytest.raises(CourseError, match="move must be a move in UAI text"):
+        accumulator_step(State.start(), 12)
+    with pytest.raises(CourseError, match="expected a State or a FEN"):
+        accumulator_step(None, "b7")
+
+
+def test_both_forms_of_the_network_score_agree_and_refuse_what_is_no_network():
+    import pytest
+
+    from course_lib.errors import CourseError
+    from course_lib.lessons.nb11 import middle_games
+    from course_lib.lessons.nb12 import network_scores_both_ways
+    from course_lib.learn.network import QA, QB, forward_float
+    from course_lib.lessons.nb12 import mover_boards
+
+    net = NetworkWeights.random(hidden=16, seed=5, win_scale=300.0)
+    exact = net.dequantized()
+    for position in middle_games(4):
+        readable, compiled = network_scores_both_ways(position, net)
+        assert readable == compiled
+        me, opp, _ = mover_boards(position)
+        y = forward_float(me, opp, exact) * net.scale
+        assert y - net.scale / (QA * QB) - 1 < readable <= y + 1e-6     # the two floors
+    with pytest.raises(CourseError, match="net must be a value network"):
+        network_scores_both_ways(middle_games(1)[0], "net")
