@@ -22,12 +22,15 @@ kernel (``TRIES``), per exercise.
 ...          hint=("what does adding two numbers give?", "two and two", "2 + 2"))
 >>> check("demo-sum", ...)
 demo-sum: not answered yet (replace ... with your answer)
->>> check("demo-sum", 5)
-demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
->>> check("demo-sum", 5)                     # the same answer again: still hint 1
-demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
->>> check("demo-sum", 3)
-demo-sum: wrong: 3 is not it; hint 2 of 3: two and two (another wrong answer gives hint 3; check("demo-sum", answer, hint_level=3) shows it now)
+>>> check("demo-sum", 5)                     # doctest: +NORMALIZE_WHITESPACE
+demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another
+wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
+>>> check("demo-sum", 5)         # the same answer again  # doctest: +NORMALIZE_WHITESPACE
+demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another
+wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
+>>> check("demo-sum", 3)                     # doctest: +NORMALIZE_WHITESPACE
+demo-sum: wrong: 3 is not it; hint 2 of 3: two and two (another wrong answer gives hint 3;
+check("demo-sum", answer, hint_level=3) shows it now)
 >>> check("demo-sum", 4)
 demo-sum: right
 >>> check("demo-sum", 3, hint_level=3)
@@ -52,6 +55,8 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
+
+from .errors import CourseError
 
 
 # --- Tries and hint levels --------------------------------------------------------------------
@@ -169,7 +174,9 @@ def register(name: str, solve: Callable[[], Any], hint: str | Sequence[str],
              compare: Callable[[Any, Any], bool] = _same, mistake: Any = None) -> None:
     """Add an exercise whose right answer is ``solve()``. ``hint`` is one hint, or a few from
     a question about the idea to the recipe (one more each wrong try); ``mistake`` is a likely
-    wrong answer, the one the hints are written for."""
+    wrong answer, the one the hints are written for. ``compare(answer, right)`` may raise
+    CourseError to say in words why an answer is not the one asked for: the verdict then
+    gives those words instead of a hint."""
     hints = (hint,) if isinstance(hint, str) else tuple(hint)
     if not hints or not all(isinstance(h, str) and h for h in hints):
         raise ValueError(f"{name}: a hint is a non-empty text, or a sequence of them")
@@ -205,6 +212,8 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     note = ""
     try:                                       # a strange answer must not stop Run All
         right = bool(exercise.compare(answer, exercise.solve()))
+    except CourseError as error:               # the check says in words what is amiss
+        return f"{name}: wrong: {error}"
     except Exception as error:
         right = False
         note = f" (checking it raised {type(error).__name__})"
