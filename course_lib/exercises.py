@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .errors import CourseError
+from .i18n import _
 
 
 # --- Tries and hint levels --------------------------------------------------------------------
@@ -124,8 +125,8 @@ def next_hint_words(level: int, levels: int, call: str, what: str = "") -> str:
     if level >= levels:
         return ""
     about = f" ({what})" if what else ""
-    return (f"another wrong answer gives hint {level + 1}{about}; "
-            f"{call.format(level=level + 1)} shows it now")
+    return _("another wrong answer gives hint {level}{about}; {call} shows it now").format(
+        level=level + 1, about=about, call=call.format(level=level + 1))
 
 
 def fingerprint(answer: Any) -> Any:
@@ -176,7 +177,8 @@ def register(name: str, solve: Callable[[], Any], hint: str | Sequence[str],
     a question about the idea to the recipe (one more each wrong try); ``mistake`` is a likely
     wrong answer, the one the hints are written for. ``compare(answer, right)`` may raise
     CourseError to say in words why an answer is not the one asked for: the verdict then
-    gives those words instead of a hint."""
+    gives those words instead of a hint. A hint written ``N_("...")``
+    (``course_lib.i18n``) is shown translated in the language the course speaks."""
     hints = (hint,) if isinstance(hint, str) else tuple(hint)
     if not hints or not all(isinstance(h, str) and h for h in hints):
         raise ValueError(f"{name}: a hint is a non-empty text, or a sequence of them")
@@ -206,21 +208,21 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     ``check`` does."""
     exercise = _exercise(name)
     if exercise is None:
-        return f"{name}: no such exercise (known: {', '.join(sorted(_EXERCISES))})"
+        return _("{name}: no such exercise (known: {known})").format(
+            name=name, known=", ".join(sorted(_EXERCISES)))
     if answer is ... or _is_stub(answer):
-        return f"{name}: not answered yet (replace ... with your answer)"
-    note = ""
+        return _("{name}: not answered yet (replace ... with your answer)").format(name=name)
     try:                                       # a strange answer must not stop Run All
         right = bool(exercise.compare(answer, exercise.solve()))
+        raised = ""
     except CourseError as error:               # the check says in words what is amiss
-        return f"{name}: wrong: {error}"
+        return _("{name}: wrong: {words}").format(name=name, words=error)
     except Exception as error:
-        right = False
-        note = f" (checking it raised {type(error).__name__})"
+        right, raised = False, type(error).__name__
     if right:
         if count:
             TRIES.right(name)
-        return f"{name}: right"
+        return _("{name}: right").format(name=name)
     levels = len(exercise.hints)
     level = try_level(name, levels, hint_level, answer) if count \
         else asked_level(hint_level, levels) or 1
@@ -230,11 +232,15 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
         shown = f"<a {type(answer).__name__}>"
     if len(shown) > 80:
         shown = shown[:77] + "..."
-    hint = exercise.hints[level - 1] + note
+    hint = _(exercise.hints[level - 1])        # hints are marked with N_ where registered
+    if raised:
+        hint = _("{hint} (checking it raised {error})").format(hint=hint, error=raised)
     if levels == 1:
-        return f"{name}: wrong: {shown} is not it; hint: {hint}"
+        return _("{name}: wrong: {answer} is not it; hint: {hint}").format(
+            name=name, answer=shown, hint=hint)
     more = next_hint_words(level, levels, f'check("{name}", answer, hint_level={{level}})')
-    return (f"{name}: wrong: {shown} is not it; hint {level} of {levels}: {hint}"
+    return (_("{name}: wrong: {answer} is not it; hint {level} of {levels}: {hint}").format(
+        name=name, answer=shown, level=level, levels=levels, hint=hint)
             + (f" ({more})" if more else ""))
 
 

@@ -185,14 +185,16 @@ class ClassTournament:
 
 def class_tournament(folder: str | os.PathLike, yardsticks: Sequence[str] = YARDSTICKS,
                      pairs_per_match: int = 10, seed: int = 1, workers: int | None = None,
-                     time_ms: int = 10_000, prior_draws: float = 1) -> ClassTournament:
+                     time_ms: int = 10_000, prior_draws: float = 1,
+                     ready_ms: int = 3_000) -> ClassTournament:
     """Every agent of ``folder`` (``agent_programs``) and the ``yardsticks`` in a round robin of
     ``pairs_per_match`` colour-swapped pairs per pairing, from seeded openings, every game
-    through the referee with ``time_ms`` per side; then their ratings (``prior_draws`` virtual
-    draws per pairing keep them finite when someone wins or loses everything)."""
+    through the referee with ``time_ms`` per side (and ``ready_ms`` for a program to start and
+    answer READY: more on a busy machine); then their ratings (``prior_draws`` virtual draws
+    per pairing keep them finite when someone wins or loses everything)."""
     players = list(yardsticks) + agent_programs(folder)
     table = round_robin(players, pairs_per_match=pairs_per_match, seed=seed, workers=workers,
-                        progress=False, time_ms=time_ms)
+                        progress=False, time_ms=time_ms, ready_ms=ready_ms)
     return ClassTournament(table, round_robin_elo(table.results(), prior_draws=prior_draws))
 
 
