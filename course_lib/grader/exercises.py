@@ -33,17 +33,12 @@ class Spec:
     name: str
     solution: Callable
     kind: str
-    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt', 'evaluation' or
+    """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt', 'evaluation',
     'linescore' (Gomoku's change of score from one stone) or 'ntuple' (the n-tuple network's
     gradient step)."""
     what: str
     """The algorithm, as the messages name it ('your alpha-beta ...')."""
     mistakes: list[Mistake] = field(default_factory=list)
-    lines: dict[str, str] = field(default_factory=dict)
-    """For a graduated exercise, the line to write for each kind of mistake: its hints come in
-    three steps, one more at each wrong try (a question, then where, then the line)."""
-    question: str = ""
-    """For a graduated exercise, the question about the idea when no known mistake fits."""
 
     @property
     def skeleton(self) -> str:
@@ -54,134 +49,304 @@ class Spec:
         return textwrap.dedent(inspect.getsource(self.solution))
 
 
-MISTAKE_KINDS: dict[str, str] = {
-    "cut_strict": "a cut on > instead of >=: when the best value so far only equals the bound, "
-                  "can anything the other player allows above still come out of this node?",
-    "window_not_narrowed": "the window is not narrowed: once a move has been searched, what "
-                           "does the player to move know it can already get, and should the "
-                           "next child know it too?",
-    "window_not_passed": "the window does not reach the children: a child searched with an "
-                         "endless window cannot know what the nodes above it already have.",
-    "negamax_sign": "a negamax sign not flipped: a child's value is written for the player "
-                    "to move in the child; what is it worth to the player at this node?",
-    "negamax_window": "a negamax window not flipped: the window is written for the player to "
-                      "move; what are its two ends seen from the child's player, and which "
-                      "is the lower one?",
-    "depth_not_decreased": "the depth does not go down: how many plies are left to search "
-                           "below a child?",
-    "depth_off_by_one": "the depth limit is off by one: which nodes are at depth 0, the "
-                        "ones the evaluation scores?",
-    "pass_missing": "the pass child is missing: a player who cannot move still has one move, "
-                    "and the game goes on below it.",
-    "ties_replaced": "the best move is replaced on ties: when a later move is only as good as "
-                     "the best so far, which of the two does the course play?",
-    "min_missing": "every node maximizes: at the opponent's nodes, whose choice is it, and "
-                   "what does that player want?",
-    "wrong_view": "the evaluation is taken from the wrong side's view: whose view does each "
-                  "value in this search have to be written from?",
-    "max_is_player_one": "player 1 is taken for MAX: the values are for the player the search "
-                         "is given, who need not be player 1; at whose nodes is the largest "
-                         "value taken?",
-    "deadline_never_checked": "the deadline is never checked between iterations: is it worth "
-                              "starting a search that cannot finish?",
-    "search_after_timeout": "the search goes on after an iteration ran out of time: what does "
-                            "an abandoned iteration tell you about the deeper ones?",
-    "no_reordering": "the root moves are not reordered: which move is most likely best, after "
-                     "an iteration has valued them all, and when should it be tried?",
-    "reordered_backwards": "the root moves are reordered from worst to best: which should be "
-                           "tried first?",
-    "unfinished_depth": "the depth returned is one that did not finish: which iteration's "
-                        "move are you playing?",
-    "table_wrong_depth": "a table entry is used at the wrong depth: a value found by a "
-                         "shallower (or deeper) search is not this search's value.",
-    "table_bounds_as_exact": "every table entry is used as an exact value: what does a node "
-                             "that failed high (or low) know about its true value?",
-    "table_bound_replaces_window": "a stored bound replaces an end of the window: a bound "
-                                   "says the value is at least (or at most) something; when "
-                                   "the window already says more, what should change?",
-    "table_kind_wrong": "the stored kind is decided with the wrong alpha: the window changes "
-                        "while the moves are searched; which alpha says whether the node "
-                        "failed low?",
-    "table_move_not_first": "the table's move is not tried first: which move is most likely "
-                            "to cause a cut early?",
-    "table_never_stored": "nothing is ever stored: a later search can only reuse what an "
-                          "earlier one wrote down.",
-    "step_uphill": "the weights move uphill: the derivative says which way the loss grows; "
-                   "which way must a step that lowers it go?",
-    "no_sigmoid": "the prediction is the raw score: the loss compares a probability with the "
-                  "target; what turns log-odds into a probability?",
-    "bias_not_trained": "the bias never moves: the score depends on it too; what is the loss's "
-                        "derivative with respect to it?",
-    "score_without_bias": "the score leaves out the bias: what does the network add to the "
-                          "weights looked up?",
-    "repeats_once": "a weight looked up twice moves once: it counts twice in the score; how "
-                    "many times does it count in the derivative?",
-    "ucb_unvisited_not_first": "UCB's unvisited child is not tried first: what is the UCB of "
-                               "a child with no visits, and in which order are such children "
-                               "taken?",
-    "ucb_wrong_log": "the logarithm is of the wrong count: the exploration term grows with "
-                     "the visits of which node?",
-    "ucb_wrong_side": "the win rate is read from the wrong side: whose wins does a child "
-                      "count, and who chooses at this node?",
-    "ucb_factor_missing": "the exploration term lacks a factor: look again at what is under "
-                          "the square root in the lecture's formula.",
-    "ucb_no_sqrt": "the exploration term is not a square root: how fast should it grow with "
-                   "ln N(v)?",
-    "reward_wrong_player": "a reward is added from the wrong player's view: which player's "
-                           "wins does a node count?",
-    "reward_player_one_only": "every node gets player 1's reward: at a node where player 2 "
-                              "made the move, what is a player-1 win worth?",
-    "root_not_updated": "the root is not updated: is the root on the path too?",
-    "leaf_only": "only one node is updated: which nodes did this playout pass through?",
-    "draw_not_half": "a draw is not worth half a win: what is each player's reward for a draw?",
-    "llr_steps_swapped": "the win and loss steps are swapped: which hypothesis does a win "
-                         "make more likely?",
-    "llr_ratio_inverted": "the likelihood ratio is upside down: the LLR is the log of "
-                          "(likelihood under H1) / (likelihood under H0).",
-    "llr_draw_as_loss": "a draw is counted: in the win/loss test, what does a draw tell "
-                        "about the win probability among decided games?",
-    "sprt_bounds_swapped": "alpha and beta are swapped in the bounds: which error does "
-                           "accepting H1 risk?",
-    "sprt_bounds_not_log": "the bounds are not on the log scale: the LLR is a logarithm, so "
-                           "its bounds must be too.",
-    "eval_wrong_view": "the evaluation is taken from the wrong side's view: the value is for "
-                       "the player given, whoever is to move.",
-    "eval_mobility_mover_only": "mobility is counted for the side to move only: whose moves "
-                                "does generate_moves list when no player is given?",
-    "eval_material_weight": "the material is not weighted: look again at how much a stone is "
-                            "worth against a move.",
-    "eval_mobility_sign": "mobility has the wrong sign: more moves for the player is better "
-                          "for the player.",
-    "eval_opponent_mobility": "only one side's mobility is counted: mobility is a difference, "
-                              "like material.",
-    "pvs_no_research": "a move that beats the null window is not searched again: a null window "
-                       "asks only 'better than alpha?'; what does its answer say about how much "
-                       "better?",
-    "pvs_research_too_often": "a move is searched again when its first answer already settles "
-                              "it: when the null window says 'at most alpha', or 'at least beta', "
-                              "what more would a second search tell this node?",
-    "pvs_first_move_null": "the first move is asked only the yes-or-no question: which move does "
-                           "the search expect to be best, and what must it know about that one?",
-    "pvs_null_window_wrong": "the null window is not (alpha, alpha + 1) from this node's view: "
-                             "seen from the child's player, which two ends ask exactly 'is this "
-                             "move better than alpha?'",
-    "pvs_research_ignored": "the second search's value is not the one kept: of a move's two "
-                            "answers, which one is its value, and which only a bound?",
-    "line_own_only": "only one side's patterns are counted: the new stone can also cut the "
-                     "opponent's runs in its lines; whose sum does the evaluation subtract, and "
-                     "can the move change it?",
-    "line_stone_colour": "the new stone has the wrong colour: who plays the move, and is that "
-                         "always the player whose view is asked for?",
-    "line_wrong_view": "the change is seen from the wrong side: the value is for the player "
-                       "given; for the other player, which way does the same move push the "
-                       "score?",
-    "line_old_kept": "the lines' old scores are not taken away: the evaluation is a sum over all "
-                     "the lines; which part of that sum does one stone change, and by how much?",
-    "line_too_few": "not every line through the move is rescanned: how many lines pass through "
-                    "a point, and which of them can a stone there change?",
-    "line_stone_missing": "the lines after the move are the lines before it: where is the new "
-                          "stone?",
+@dataclass(frozen=True)
+class MistakeKind:
+    """The three hints of a kind of mistake, from the idea to the line.
+
+    ``question`` (hint 1) asks about the idea and shows no code; ``seen`` and ``fix`` (hint 3)
+    say what the code does and what to change. Hint 2, between them, is the report's own: the
+    node or case where the answer first goes wrong."""
+
+    question: str
+    seen: str
+    fix: str
+
+    def __str__(self) -> str:
+        """The last hint: what was seen, and the fix."""
+        return f"{self.seen}: {self.fix}"
+
+
+K = MistakeKind
+
+MISTAKE_KINDS: dict[str, MistakeKind] = {
+    "cut_strict": K(
+        "when the best value so far only equals the bound, can anything the other player "
+        "allows above still come out of this node?",
+        "a cut on > instead of >=",
+        "stop trying moves as soon as the best value reaches the bound, equality included "
+        "(best >= beta at a MAX node, best <= alpha at a MIN node)."),
+    "window_not_narrowed": K(
+        "once a move has been searched, what does the player to move know it can already "
+        "get, and should the next child know it too?",
+        "the window is not narrowed",
+        "after each child, raise alpha to the best value so far at a MAX node (lower beta at a "
+        "MIN node), and search the next child with the new window."),
+    "window_not_passed": K(
+        "what does a child need to know about what the nodes above it already have?",
+        "the window does not reach the children: each child is searched with an endless window",
+        "pass this node's alpha and beta down in the recursive call."),
+    "negamax_sign": K(
+        "a child's value is written for the player to move in the child; what is it worth to "
+        "the player at this node?",
+        "a negamax sign not flipped",
+        "negate the value the child's call returns before comparing it with the best so far."),
+    "negamax_window": K(
+        "the window is written for the player to move; what are its two ends seen from the "
+        "child's player, and which is the lower one?",
+        "a negamax window not flipped",
+        "search each child with the window (-beta, -alpha): both ends negated, and swapped."),
+    "depth_not_decreased": K(
+        "how many plies are left to search below a child?",
+        "the depth does not go down",
+        "call the search on each child with depth - 1."),
+    "depth_off_by_one": K(
+        "which nodes are at depth 0, the ones the evaluation scores?",
+        "the depth limit is off by one",
+        "a node is a leaf exactly when depth == 0 (or it has no legal moves)."),
+    "pass_missing": K(
+        "what can a player do who has no move, and does the game go on after it?",
+        "the pass child is missing",
+        "search every move of state.legal_moves(), the pass included: it is the only child of "
+        "a player who cannot move."),
+    "ties_replaced": K(
+        "when a later move is only as good as the best so far, which of the two does the "
+        "course play?",
+        "the best move is replaced on ties",
+        "replace the best move only when a value is strictly better (> at MAX, < at MIN)."),
+    "min_missing": K(
+        "at the opponent's nodes, whose choice is it, and what does that player want?",
+        "every node maximizes",
+        "at a node where the opponent of player is to move, take the smallest child value, "
+        "starting from +infinity."),
+    "wrong_view": K(
+        "whose view does each value in this search have to be written from?",
+        "the evaluation is taken from the wrong side's view",
+        "score a leaf with evaluate(state, player) in minimax (the root player's view), "
+        "evaluate(state, state.to_move) in negamax."),
+    "max_is_player_one": K(
+        "the values are for the player the search is given; at whose nodes is the largest "
+        "value taken?",
+        "player 1 is taken for MAX",
+        "a node is a MAX node when state.to_move == player, whoever player is."),
+    "deadline_never_checked": K(
+        "is it worth starting a search that cannot finish?",
+        "the deadline is never checked between iterations",
+        "after each finished iteration, stop when clock() > deadline."),
+    "search_after_timeout": K(
+        "what does an abandoned iteration tell you about the deeper ones?",
+        "the search goes on after an iteration ran out of time",
+        "when search returns None, stop: no deeper iteration can finish either."),
+    "no_reordering": K(
+        "after an iteration has valued every root move, which one is most likely best, and "
+        "when should it be tried?",
+        "the root moves are not reordered",
+        "give each later iteration the moves sorted by the previous iteration's values, best "
+        "first, equal values in their old order."),
+    "reordered_backwards": K(
+        "after an iteration, which root move should the next one try first?",
+        "the root moves are reordered from worst to best",
+        "sort by value from the largest down (reverse=True); a stable sort keeps ties in order."),
+    "unfinished_depth": K(
+        "which iteration's move are you playing, and did that iteration finish?",
+        "the depth returned is one that did not finish",
+        "remember the depth (and the move) only after its search has returned a result."),
+    "table_wrong_depth": K(
+        "is a value found by a shallower (or deeper) search this search's value?",
+        "a table entry is used at the wrong depth",
+        "narrow the window with an entry only when its depth equals this call's depth; its "
+        "move may be tried first whatever its depth."),
+    "table_bounds_as_exact": K(
+        "what does a node that failed high (or low) know about its true value?",
+        "every table entry is used as an exact value",
+        "an 'exact' entry sets both ends of the window; a 'lower' one only raises alpha, an "
+        "'upper' one only lowers beta."),
+    "table_bound_replaces_window": K(
+        "a bound says the value is at least (or at most) something; when the window already "
+        "says more, what should change?",
+        "a stored bound replaces an end of the window",
+        "take the tighter of the two: alpha = max(alpha, value) for 'lower', beta = min(beta, "
+        "value) for 'upper'."),
+    "table_kind_wrong": K(
+        "the window changes while the moves are searched; which alpha says whether the node "
+        "failed low?",
+        "the stored kind is decided with the wrong alpha",
+        "keep alpha as it was when the node was entered, and store 'upper' when the best value "
+        "is at most that alpha."),
+    "table_move_not_first": K(
+        "which move is most likely to cause a cut early?",
+        "the table's move is not tried first",
+        "when the entry's move is legal here, put it first and the other moves after it, in "
+        "their order, without it."),
+    "table_never_stored": K(
+        "what can a later search reuse, if no search writes anything down?",
+        "nothing is ever stored",
+        "after the moves are searched, write table[state.key()] = (depth, best, kind, move)."),
+    "ucb_unvisited_not_first": K(
+        "what is the UCB of a child with no visits, and in which order are such children "
+        "taken?",
+        "UCB's unvisited child is not tried first",
+        "before any formula, return the first child whose visits are 0."),
+    "ucb_wrong_log": K(
+        "the exploration term grows with the visits of which node?",
+        "the logarithm is of the wrong count",
+        "take the natural logarithm of the parent's visits, N(node), as they are."),
+    "ucb_wrong_side": K(
+        "whose wins does a child count, and who chooses at this node?",
+        "the win rate is read from the wrong side",
+        "a child's wins are already counted for the player who chooses here: use wins / visits "
+        "as it is."),
+    "ucb_factor_missing": K(
+        "look again at what is under the square root in the lecture's formula: is every "
+        "factor there?",
+        "the exploration term lacks a factor",
+        "the term is c * sqrt(2 * ln N(node) / N(child)): the 2 is under the root."),
+    "ucb_no_sqrt": K(
+        "how fast should the exploration term grow as the parent's visits grow?",
+        "the exploration term is not a square root",
+        "take the square root of 2 * ln N(node) / N(child), then multiply by c."),
+    "reward_wrong_player": K(
+        "which player's wins does a node count?",
+        "a reward is added from the wrong player's view",
+        "add the reward of node.player, the player who moved into the node: outcome for player "
+        "1, 1 - outcome for player 2."),
+    "reward_player_one_only": K(
+        "at a node where player 2 made the move, what is a player-1 win worth?",
+        "every node gets player 1's reward",
+        "give a node whose player is 2 the reward 1 - outcome."),
+    "root_not_updated": K(
+        "is the root on the path too?",
+        "the root is not updated",
+        "update every node of path, the first one (the root) included."),
+    "leaf_only": K(
+        "which nodes did this playout pass through?",
+        "only one node is updated",
+        "loop over the whole path, root to leaf."),
+    "draw_not_half": K(
+        "what is each player's reward for a draw?",
+        "a draw is not worth half a win",
+        "add the outcome itself (0.5 for a draw) for player 1, and 1 - outcome for player 2."),
+    "llr_steps_swapped": K(
+        "which hypothesis does a win make more likely?",
+        "the win and loss steps are swapped",
+        "a win adds ln(p1 / p0), a loss ln((1 - p1) / (1 - p0))."),
+    "llr_ratio_inverted": K(
+        "the LLR is the log of a ratio of two likelihoods: which one goes on top?",
+        "the likelihood ratio is upside down",
+        "put H1 on top: ln(p1 / p0) for a win, ln((1 - p1) / (1 - p0)) for a loss."),
+    "llr_draw_as_loss": K(
+        "in the win/loss test, what does a draw tell about the win probability among decided "
+        "games?",
+        "a draw is counted",
+        "leave the LLR unchanged for a draw (result 0.5)."),
+    "sprt_bounds_swapped": K(
+        "which error does accepting H1 risk, and which bound is it part of?",
+        "alpha and beta are swapped in the bounds",
+        "accept H1 at ln((1 - beta) / alpha), H0 at ln(beta / (1 - alpha))."),
+    "sprt_bounds_not_log": K(
+        "the LLR is a logarithm: on which scale must its bounds be?",
+        "the bounds are not on the log scale",
+        "take the logarithm of (1 - beta) / alpha and of beta / (1 - alpha)."),
+    "eval_wrong_view": K(
+        "whose view is the value for: the player given, or the player to move?",
+        "the evaluation is taken from the wrong side's view",
+        "count from the view of player, the argument, whoever is to move in state."),
+    "eval_mobility_mover_only": K(
+        "whose moves does each half of the mobility count?",
+        "mobility is counted for the side to move only",
+        "count state.generate_moves(player) and state.generate_moves(opponent), each player "
+        "named."),
+    "eval_material_weight": K(
+        "how much is a stone worth against a move, in this evaluation?",
+        "the material is not weighted",
+        "give material the weight the lesson gives it against mobility."),
+    "eval_mobility_sign": K(
+        "is it good or bad for a player to have more moves?",
+        "mobility has the wrong sign",
+        "add the player's moves and subtract the opponent's."),
+    "eval_opponent_mobility": K(
+        "material is a difference; is mobility one too?",
+        "only one side's mobility is counted",
+        "mobility is the player's moves minus the opponent's."),
+    "pvs_no_research": K(
+        "a null window asks only 'better than alpha?'; what does its answer say about how much "
+        "better?",
+        "a move that beats the null window keeps the null window's answer",
+        "when alpha < value < beta, search the move again with (alpha, beta) and keep that "
+        "value."),
+    "pvs_research_too_often": K(
+        "when the null window says 'at most alpha', or 'at least beta', what more would a "
+        "second search tell this node?",
+        "a move is searched again although its first answer was at most alpha or at least beta",
+        "search again only when alpha < value < beta."),
+    "pvs_first_move_null": K(
+        "which move does the search expect to be best, and what must it know about that one?",
+        "the first move is searched with the null window",
+        "search the first move with the whole window (alpha, beta)."),
+    "pvs_null_window_wrong": K(
+        "seen from the child's player, which two ends of a window ask exactly whether this move "
+        "is better than alpha?",
+        "the null window is not (alpha, alpha + 1) from this node's view",
+        "search a later child with (-alpha - 1, -alpha)."),
+    "pvs_research_ignored": K(
+        "of a move's two answers, which one is its value, and which only a bound?",
+        "the second search's value is thrown away",
+        "keep the negated re-search value as the move's value."),
+    "line_own_only": K(
+        "the new stone can also cut the opponent's runs in its lines; whose sum does the "
+        "evaluation subtract, and can the move change it?",
+        "only one side's patterns are counted",
+        "for each line add (black_after - black_before) - (white_after - white_before), with "
+        "(black_before, white_before) = line_scores(the line before) and the same after; then "
+        "the sign for player 2."),
+    "line_stone_colour": K(
+        "who plays the move, and is that always the player whose view is asked for?",
+        "the new stone has the wrong colour",
+        "after = list(state.cells); after[point] = state.to_move."),
+    "line_wrong_view": K(
+        "the value is for the player given; for the other player, which way does the same move "
+        "push the score?",
+        "the change is seen from the wrong side",
+        "write the change for black (black's sum minus white's), then return change if "
+        "player == 1 else -change."),
+    "line_old_kept": K(
+        "the evaluation is a sum over all the lines; which part of that sum does one stone "
+        "change, and by how much?",
+        "the lines' old scores are not taken away",
+        "add (black_after - black_before) - (white_after - white_before) for each line through "
+        "the move."),
+    "line_too_few": K(
+        "how many lines pass through a point, and which of them can a stone there change?",
+        "not every line through the move is rescanned",
+        "loop over every line of state.geometry.lines_through[point]."),
+    "line_stone_missing": K(
+        "where is the new stone?",
+        "the lines after the move are the lines before it",
+        "after = list(state.cells); after[point] = state.to_move, and read each line's values "
+        "after the move from after."),
+    "step_uphill": K(
+        "the derivative says which way the loss grows; which way must a step that lowers it go?",
+        "the weights move uphill",
+        "subtract learning_rate * (p - target) from each weight looked up and from the bias."),
+    "no_sigmoid": K(
+        "the loss compares a probability with the target; what turns log-odds into a "
+        "probability?",
+        "the prediction is the raw score",
+        "p = 1 / (1 + math.exp(-score))."),
+    "bias_not_trained": K(
+        "the score depends on the bias too; what is the loss's derivative with respect to it?",
+        "the bias never moves",
+        "move the bias (weights[-1]) by the same step as a weight looked up once."),
+    "score_without_bias": K(
+        "what does the network add to the weights looked up?",
+        "the score leaves out the bias",
+        "start the score from weights[-1], then add the weights looked up."),
+    "repeats_once": K(
+        "a weight looked up twice counts twice in the score; how many times does it count in "
+        "the derivative?",
+        "a weight looked up twice moves once",
+        "move a weight once for every time it is looked up (loop over lookups, not a set)."),
 }
+"""Every kind of mistake the grader recognises, by key: its three hints."""
 
 
 def _m(key: str, *edits: tuple[str, str]) -> Mistake:
@@ -328,7 +493,6 @@ _add(Spec("07-sprt-llr", solutions.sprt_step, "sprt", "SPRT", [
        ("math.log((1 - beta) / alpha)", "(1 - beta) / alpha")),
 ]))
 
-
 _add(Spec("11-pvs", solutions.pvs, "search", "principal variation search",
           SEARCH_COMMON_NEGAMAX() + [
     _m("cut_strict", ("if best >= beta:", "if best > beta:")),
@@ -361,20 +525,7 @@ _add(Spec("10-score-change", solutions.score_change, "linescore", "score change"
     _m("line_too_few", ("for n in board.lines_through[point]:",
                         "for n in board.lines_through[point][:1]:")),
     _m("line_stone_missing", ("    after[point] = state.to_move\n", "")),
-], lines={
-    "line_own_only": "change += (black_after - black_before) - (white_after - white_before) for "
-                     "each line, with (black_before, white_before) = line_scores(the line "
-                     "before) and the same after; then the sign for player 2",
-    "line_stone_colour": "after = list(state.cells); after[point] = state.to_move",
-    "line_wrong_view": "return change if player == 1 else -change, with change written for "
-                       "black (black's sum minus white's)",
-    "line_old_kept": "change += (black_after - black_before) - (white_after - white_before) for "
-                     "each line through the move",
-    "line_too_few": "for n in state.geometry.lines_through[point]: (every one of them)",
-    "line_stone_missing": "after = list(state.cells); after[point] = state.to_move, and read "
-                          "each line's values after the move from after",
-}, question="what can one stone change: which lines, whose runs in them, and seen from which "
-            "player?"))
+]))
 _add(Spec("12-ntuple-step", solutions.gradient_step, "ntuple", "gradient step", [
     _m("step_uphill", ("        weights[i] -= step\n", "        weights[i] += step\n"),
        ("    weights[-1] -= step\n", "    weights[-1] += step\n")),

@@ -28,11 +28,14 @@ WindowResult(value=5, nodes=8)
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any, Iterator, NamedTuple
 
+from .. import checks
 from ..agents.search import search
 from ..ataxx import State
-from ..exercises import register
+from ..errors import InvalidArgumentError
+from ..exercises import register, register_prediction
 from ..games import TEXTBOOK_TREE, GameTree
 from ..rng import SplitMix64, check_seed
 from .compare import whole_number as _whole_number
@@ -45,6 +48,20 @@ class WindowResult(NamedTuple):
 
     value: float
     nodes: int
+
+
+MAX_WINDOW_DEPTH = 64
+"""The deepest ``window_search`` goes (the readable search: a few plies are already slow)."""
+
+
+def _window_end(value: Any, name: str) -> float:
+    """An end of a window: a real number, -inf and inf included (not NaN)."""
+    real = (checks.is_whole(value) or isinstance(value, float)
+            or type(value).__name__.startswith("float"))
+    if real and not math.isnan(value):
+        return value
+    raise InvalidArgumentError(f"{name} must be a number (-inf and inf included), got "
+                               f"{checks.describe(value)} of type {type(value).__name__}")
 
 
 def window_search(state: Any, depth: int, alpha: float, beta: float,
@@ -60,13 +77,14 @@ def window_search(state: Any, depth: int, alpha: float, beta: float,
     from ..agents.evaluation import default_evaluation
     from ..agents.search import Searcher
 
-    if algorithm not in ("alphabeta", "negamax-alphabeta"):
-        raise ValueError(f"algorithm must be 'alphabeta' or 'negamax-alphabeta', got "
-                         f"{algorithm!r}")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+    state = checks.game_state(state)
+    depth = checks.whole(depth, "depth", 0, MAX_WINDOW_DEPTH)
+    alpha, beta = _window_end(alpha, "alpha"), _window_end(beta, "beta")
     if not alpha <= beta:
-        raise ValueError(f"the window needs alpha <= beta, got ({alpha!r}, {beta!r})")
+        raise InvalidArgumentError(f"the window needs alpha <= beta, got ({alpha!r}, {beta!r})")
+    algorithm = checks.choice(algorithm, "algorithm", ("alphabeta", "negamax-alphabeta"))
+    evaluation = checks.function(evaluation, "evaluation", "an evaluation (state, player) -> "
+                                 "number", optional=True)
     searcher = Searcher(algorithm, evaluation=evaluation or default_evaluation(state))
     searcher.root_player = state.to_move
     method = searcher.alphabeta if algorithm == "alphabeta" else searcher.negamax_alphabeta
@@ -219,39 +237,56 @@ def _nodes_with_gain() -> int:
 register(
     "04-skipped-leaves", _skipped,
     mistake=["0.1.1", "1.1", "2.1.1"],  # named the skipped MAX node, not its leaves
-    hint="search from the left and keep alpha (what MAX can count on) and beta (what MIN can "
-         "count on). A MIN node stops as soon as a child is worth alpha or less; a MAX node "
-         "stops as soon as a child is worth beta or more. Every leaf below a skipped child is "
-         "skipped too: when a MIN node stops, the leaves of its remaining MAX nodes are never "
-         "scored. Answer with a list of names such as ['0.1.1', '2.0.0']. "
-         "skipped_leaves(tree_1) computes it.",
+    hint=(
+        "as the search goes from the left, what can MAX already count on, and when can a node "
+        "stop because nothing below it can change the answer?",
+        "keep alpha (what MAX can count on) and beta (what MIN can count on). A MIN node stops "
+        "as soon as a child is worth alpha or less; a MAX node stops as soon as a child is "
+        "worth beta or more. Every leaf below a skipped child is skipped too: when a MIN node "
+        "stops, the leaves of its remaining MAX nodes are never scored.",
+        "answer with a list of leaf names such as ['0.1.1', '2.0.0']; skipped_leaves(tree_1) "
+        "computes it."),
     compare=_same_leaves)
 
 register(
     "04-window-value", _window_value,
     mistake=5,  # alpha itself, as a fail-hard search says
-    hint="the true value of the tree is 3, below the window, so the search promises a value "
-         "of at most 5, but which one? Start with alpha = 5, beta = 10 at the root and follow "
-         "the code: a MIN node stops at its first leaf that is 5 or less and returns that "
-         "leaf; the root returns the largest value its children returned. "
-         "window_search(GameTree(tree_2), 2, 5, 10).value computes it.",
+    hint=(
+        "the true value lies below the window: what does the promise say the result is, and "
+        "does the code return exactly that bound, or something else at most that bound?",
+        "start with alpha = 5, beta = 10 at the root and follow the code of section 2: a MIN "
+        "node stops at its first leaf that is 5 or less and returns that leaf; the root "
+        "returns the largest value its children returned.",
+        "window_search(GameTree(tree_2), 2, 5, 10).value computes it."),
     compare=_whole_number)
 
 register(
     "04-best-order-leaves", _fewest_leaves,
     mistake=7,  # the count in the order given
-    hint="put the best move first at every node. At the root, search first the MIN node whose "
-         "value is highest (its three leaves must all be scored to know its value). In the "
-         "other MIN nodes, put first a leaf worth no more than that value: one leaf is then "
-         "enough to cut. Write the reordered tree and count with "
-         "search(GameTree(tree), 'alphabeta', 2).stats.leaves.",
+    hint=(
+        "with the best move first at every node, how many answers does it take to refute a "
+        "move that is not the best?",
+        "at the root, search first the MIN node whose value is highest: its three leaves must "
+        "all be scored to know its value. In the other MIN nodes, put first a leaf worth no "
+        "more than that value: one leaf is then enough to cut.",
+        "write the reordered tree and count with search(GameTree(tree), 'alphabeta', "
+        "2).stats.leaves."),
     compare=_whole_number)
 
 register(
     "04-nodes-gain", _nodes_with_gain,
     mistake=2006,  # the count without ordering
-    hint="count every node the search enters: the root, each of x's moves and each answer "
-         "searched below them, but not the answers a cut skipped. "
-         "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes "
-         "counts them; the printed count is without ordering.",
+    hint=(
+        "which nodes does the search count, and what does ordering by gain change about the "
+        "cuts?",
+        "count every node the search enters: the root, each of x's moves and each answer "
+        "searched below them, but not the answers a cut skipped; with captures tried first, "
+        "cuts come sooner.",
+        "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes counts "
+        "them; the printed count is without ordering."),
     compare=_whole_number)
+
+register_prediction(
+    "04-alphabeta-savings",
+    "how many times as many nodes as alpha-beta (no ordering) minimax visits at depth 5",
+    low=1)

@@ -41,16 +41,20 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
+from .. import checks
 from ..agents.mcts import MCTSAgent, final_choice, lower_bound, ucb
 from ..agents.stats import SearchResult, _label
-from ..viz.mcts_plots import EXPLOIT_COLOR, EXPLORE_COLOR, make_mcts_agent
-from ..exercises import register
+from ..viz.mcts_plots import EXPLOIT_COLOR, EXPLORE_COLOR, TIERS, make_mcts_agent
+from ..errors import CourseError, InvalidArgumentError
+from ..exercises import register, register_prediction
 from ..games import TicTacToe
+from ..strength import Sprt
 from .compare import whole_number as _whole_number
 from .compare import within
 
 __all__ = ["CEffectTable", "ChildRow", "ChildTable", "Playout", "SprtGame", "children_table",
-           "measure_c_effect", "play_sprt", "plot_c_effect", "trace_playout", "visit_entropy"]
+           "measure_c_effect", "play_sprt", "plot_c_effect", "trace_playout", "visit_entropy",
+           "where_visits_go"]
 
 
 # --- A node's children as a table -----------------------------------------------------------
@@ -112,6 +116,14 @@ class ChildTable(list):
                 f"UCB and LCB with c = {self.c:g}; {nxt}")
 
 
+MAX_C = 1000.0
+"""The largest exploration constant the lessons take (the notebook's go up to 4)."""
+MAX_SPRT_GAMES = 100_000
+"""The most games ``play_sprt`` plays (one at a time, in this process)."""
+MAX_OPENING_PLIES = 100
+"""The longest seeded random opening ``play_sprt`` starts a pair from."""
+
+
 def children_table(node: Any, c: float = 1.4) -> ChildTable:
     """The visited children of ``node`` (a ``Node`` or ``FastNode``, or an agent after a
     search: its root) with N, Q, Q/N, UCB and LCB for this ``c``, in move order.
@@ -123,12 +135,13 @@ def children_table(node: Any, c: float = 1.4) -> ChildTable:
     if not hasattr(node, "children") and hasattr(node, "root"):
         node = node.root
     if node is None or not hasattr(node, "children"):
-        raise TypeError("children_table needs a tree node or an MCTS agent after a search")
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-        raise ValueError(f"c must be a number >= 0, got {c!r}")
+        raise InvalidArgumentError(f"children_table needs a tree node or an MCTS agent after a "
+                                   f"search, got {checks.describe(node)} of type "
+                                   f"{type(node).__name__}")
+    c = checks.number(c, "c", 0, MAX_C)
     children = [child for child in node.children if child.visits > 0]
     if node.visits == 0 or not children:
-        raise ValueError("this node has no visited children yet: run a few iterations first")
+        raise CourseError("this node has no visited children yet: run a few iterations first")
     log_n = math.log(node.visits)
     rows = [ChildRow(child.move, child.visits, child.wins, child.wins / child.visits,
                      ucb(child, log_n, c), lower_bound(child, log_n, c)) for child in children]
@@ -186,8 +199,10 @@ def trace_playout(agent: Any, state: Any) -> Playout:
     own generator is not moved on. ``agent.simulate(node)`` from that state then returns the
     same outcome."""
     if getattr(agent, "playout", None) != "random" or not hasattr(agent, "random_playout"):
-        raise ValueError("trace_playout follows the random playout of the readable MCTSAgent "
-                         "(playout='random')")
+        raise InvalidArgumentError("trace_playout follows the random playout of the readable "
+                                   f"MCTSAgent (playout='random'), got {checks.describe(agent)} "
+                                   f"of type {type(agent).__name__}")
+    state = checks.game_state(state)
     rng = copy.copy(agent.rng)
     moves, start = [], state
     while not state.is_over():
@@ -263,10 +278,18 @@ def play_sprt(make_a: Callable[[], Any], make_b: Callable[[], Any], test: Any,
     """
     from ..match.play import play_game, random_opening
 
-    if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < 1:
-        raise ValueError(f"max_games must be a whole number >= 1, got {max_games!r}")
+    make_a = checks.function(make_a, "make_a", "a function that makes agent A (a class will do)")
+    make_b = checks.function(make_b, "make_b", "a function that makes agent B (a class will do)")
+    if not isinstance(test, Sprt):
+        raise InvalidArgumentError(f"test must be an Sprt, got {checks.describe(test)} of type "
+                                   f"{type(test).__name__}")
+    max_games = checks.whole(max_games, "max_games", 1, MAX_SPRT_GAMES)
+    opening_plies = checks.whole(opening_plies, "opening_plies", 0, MAX_OPENING_PLIES)
+    seed = checks.whole(seed, "seed", 0, checks.MAX_SEED - max_games)
+    on_game = checks.function(on_game, "on_game", "a function called with each game",
+                              optional=True)
     if test.state != "continue":
-        raise ValueError(f"this test has decided already ({test.state}); start a new Sprt")
+        raise CourseError(f"this test has decided already ({test.state}); start a new Sprt")
     games: list[SprtGame] = []
     while len(games) < max_games and test.state == "continue":
         index = len(games)
@@ -343,9 +366,17 @@ def measure_c_effect(state: Any, cs: Sequence[float] = (0.0, 0.25, 0.5, 1.0, 1.4
     ``tree_nodes``; ``max_depth``. The same arguments give the same table (the two tiers
     too: they build the same trees).
     """
-    cs = list(cs)
+    state = checks.game_state(state)
+    if state.is_over():
+        raise CourseError("the game is over in this position: there is no move to search")
+    if isinstance(cs, (str, bytes)) or not hasattr(cs, "__iter__"):
+        raise InvalidArgumentError(f"cs must be a list of values of c, got {checks.describe(cs)}")
+    cs = [checks.number(c, "each c", 0, MAX_C) for c in cs]
     if not cs:
-        raise ValueError("give at least one value of c")
+        raise CourseError("give at least one value of c")
+    iterations = checks.whole(iterations, "iterations", 1, checks.MAX_ITERATIONS)
+    seed = checks.whole(seed, "seed", 0, checks.MAX_SEED)
+    tier = checks.choice(tier, "tier", TIERS)
     table = CEffectTable()
     moves = len(state.legal_moves())
     for c in cs:
@@ -462,39 +493,73 @@ def _visits_after() -> int:
 register(
     "06-ucb-value", _ucb_value,
     mistake=0.6 + 1.4 * math.sqrt(2 * math.log10(50) / 20),  # log10 instead of ln
-    hint="UCB = Q/N + c * sqrt(2 * ln N(v) / N): here Q/N = 12/20 = 0.6, and the exploration "
-         "term is 1.4 * sqrt(2 * ln(50) / 20). ln is the natural logarithm (math.log, not "
-         "math.log10), of the parent's visits, and the 2 is inside the square root. "
-         "Answer with a number such as 1.234.",
+    hint=(
+        "UCB adds two terms: what does each one measure, and which counts does each use?",
+        "the win rate is Q/N = 12/20; the exploration term is c times the square root of 2 ln "
+        "N(v) / N(v'), with the natural logarithm of the parent's visits, and the 2 inside the "
+        "square root.",
+        "0.6 + 1.4 * math.sqrt(2 * math.log(50) / 20) (math.log, not math.log10); answer with "
+        "a number such as 1.234."),
     compare=within(1e-3))
 
 register(
     "06-selected-child", _selected_child,
     mistake=8,  # the most visited child
-    hint="every move has been tried, so the next iteration selects: compute UCB = Q/N + "
-         "1.4 * sqrt(2 * ln 40 / N) for each child and take the largest (the first in move "
-         "order if two are equal). It is neither the most visited child nor the one with the "
-         "highest win rate: the exploration term is largest where N is small. "
-         "children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
-         "Answer with the square's number, 0 to 8.",
+    hint=(
+        "is it the most visited child, or the best win rate? What does the exploration term do "
+        "to a child visited little?",
+        "every move has been tried, so the next iteration selects: compute UCB = Q/N + 1.4 * "
+        "sqrt(2 * ln 40 / N) for each child and take the largest (the first in move order if "
+        "two are equal).",
+        "children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
+        "Answer with the square's number, 0 to 8."),
     compare=_whole_number)
 
 register(
     "06-lcb-move", _lcb_move,
     mistake=6,  # the best win rate
-    hint="the lower confidence bound subtracts the exploration term instead of adding it: "
-         "LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits. The rule plays the "
-         "child with the largest LCB, which rewards a good win rate backed by many visits. "
-         "final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, "
-         "0 to 8.",
+    hint=(
+        "the lower confidence bound is UCB's mirror: what does it reward, a high win rate "
+        "alone or one backed by many visits?",
+        "LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits: the exploration "
+        "term is subtracted; the rule plays the child with the largest LCB.",
+        "final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, 0 "
+        "to 8."),
     compare=_whole_number)
 
 register(
     "06-visits-after", _visits_after,
     mistake=171,  # the centre's own visits
-    hint="go down two levels: among agent_4.root.children find the child whose .move is 4 "
-         "(X in the centre), then among that node's .children the one whose .move is 0 (O in "
-         "the top left corner); its .visits is the answer. Not the centre's own visits, and not "
-         "the other order (O's move is below X's). The same seed gives the same tree on every "
-         "run.",
+    hint=(
+        "which node is it in the tree: how many levels down, and through which moves?",
+        "go down two levels: X's move 4 from the root, then O's move 0 below it; its visits "
+        "are the answer, not the centre's own, and not the other order.",
+        "among agent_4.root.children take the child whose .move is 4, then among its .children "
+        "the one whose .move is 0, and read its .visits."),
     compare=_whole_number)
+
+
+# --- Predict, then run (section 3) -------------------------------------------------------------
+
+CONCENTRATED = 0.8
+"""The share of the root's visits above which they went "almost all to one move"."""
+
+
+def where_visits_go(root: Any) -> str:
+    """Which of the prediction's answers a search's root shows: ``"c"`` when one move has more
+    than ``CONCENTRATED`` of the visits, else ``"b"`` when the centre (square 4) has the most,
+    else ``"a"`` (spread over the moves).
+
+    >>> agent = MCTSAgent(iterations=200, seed=1, c=0)
+    >>> _ = agent.search(TicTacToe())
+    >>> where_visits_go(agent.root)
+    'c'
+    """
+    visits = {child.move: child.visits for child in root.children}
+    total = sum(visits.values())
+    if max(visits.values()) > CONCENTRATED * total:
+        return "c"
+    return "b" if visits.get(4) == max(visits.values()) else "a"
+
+
+register_prediction("06-c-zero", "where the visits go with c = 0", choices=("a", "b", "c"))

@@ -1,16 +1,116 @@
-"""Notebook 07, measuring strength: the exercises.
+"""Notebook 07, measuring strength: the bias of an Elo printed after a stopped test, and the
+exercises.
 
-Each right answer is computed here by the library when a check runs. The numbers below are the
-questions; the notebook shows the same numbers.
+``stopped_estimates`` runs many simulated SPRTs at a known true difference and gives each run's
+naive Elo (from its score) and its median-unbiased Elo (``sprt_elo_estimate``), so that the
+notebook can show where each lies against the truth.
+
+Each exercise's right answer is computed here by the library when a check runs. The numbers
+below are the questions; the notebook shows the same numbers.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from ..exercises import register
-from ..strength import Sprt, elo_estimate, expected_score, win_loss_llr
+import numpy as np
+
+from ..checks import MAX_ELO_BOUND, MAX_SEED, number, whole
+from ..errors import CourseError
+from ..exercises import register, register_prediction
+from ..strength import (Sprt, elo_estimate, expected_score, game_probabilities,
+                        pair_probabilities, simulate_sprt, sprt_elo_estimate, win_loss_llr)
 from .compare import whole_number, within
+
+# --- The Elo after a stopped test (section 8) ----------------------------------------------------
+
+STOPPED_TEST = {"elo0": 0, "elo1": 40, "kind": "pentanomial", "scale": "normalized"}
+"""The test simulated: engine testers' pentanomial SPRT, bounds in normalized Elo."""
+STOPPED_TRUE_ELO, STOPPED_RUNS, STOPPED_SEED = 40, 300, 1
+"""The true difference (H1's, in normalized Elo), how many runs, and their seed."""
+MAX_RUNS = 100_000
+"""The most simulated tests ``stopped_estimates`` runs (each needs its own estimate)."""
+
+
+@dataclass(frozen=True)
+class StoppedEstimates:
+    """Simulated SPRTs at a known true difference, each stopped at a bound: the Elo each
+    would print, naive and median-unbiased, all in ``unit``."""
+
+    true_elo: float
+    unit: str
+    """The unit of every figure: "normalized Elo" or "logistic Elo", the test's scale (logistic
+    for a win/loss test)."""
+    naive: np.ndarray
+    """Each run's Elo from its score, as printed after the test (biased)."""
+    unbiased: np.ndarray
+    """Each run's median-unbiased Elo (``sprt_elo_estimate``)."""
+    accepted_h1: np.ndarray
+    """Whether each run accepted H1."""
+    games: np.ndarray
+    """Each run's games."""
+
+    def share_above(self, estimates: np.ndarray) -> float:
+        """The share of the runs whose estimate lies above the true difference."""
+        return float(np.mean(estimates > self.true_elo))
+
+    def __str__(self) -> str:
+        lines = [f"{self.naive.size} simulated tests at a true difference of "
+                 f"{self.true_elo:+g} {self.unit}; {self.accepted_h1.mean():.1%} accepted H1, "
+                 f"after {np.median(self.games):.0f} games (median)"]
+        for name, values in (("naive (from the score)", self.naive),
+                             ("median-unbiased", self.unbiased)):
+            lines.append(f"  {name:23} mean {values.mean():+6.1f}, median "
+                         f"{np.median(values):+6.1f} {self.unit}; above the truth in "
+                         f"{self.share_above(values):.1%} of the runs")
+        h1 = self.accepted_h1
+        if h1.any():
+            lines.append(f"  the runs that accepted H1: naive median "
+                         f"{np.median(self.naive[h1]):+.1f} {self.unit}, median-unbiased median "
+                         f"{np.median(self.unbiased[h1]):+.1f} {self.unit}")
+        return "\n".join(lines)
+
+
+def stopped_estimates(test: Sprt, true_elo: float, runs: int = STOPPED_RUNS,
+                      seed: int = STOPPED_SEED) -> StoppedEstimates:
+    """Run ``runs`` seeded copies of ``test`` (its settings) with games drawn at ``true_elo``
+    (in the test's scale, no draws) until each stops, and estimate each run's Elo both ways.
+
+    >>> test = Sprt(elo0=0, elo1=40, kind="pentanomial", scale="normalized")
+    >>> found = stopped_estimates(test, 40, runs=20, seed=1)
+    >>> found.unit, found.naive.size, bool(found.accepted_h1.any())
+    ('normalized Elo', 20, True)
+    """
+    if not isinstance(test, Sprt):
+        raise CourseError(f"test must be an Sprt (its settings are simulated), got "
+                          f"{test!r:.80}")
+    true_elo = number(true_elo, "true_elo", -MAX_ELO_BOUND, MAX_ELO_BOUND, "Elo",
+                      error=CourseError)
+    runs = whole(runs, "runs", 1, MAX_RUNS, error=CourseError)
+    seed = whole(seed, "seed", 0, MAX_SEED, error=CourseError)
+    pentanomial = test.kind == "pentanomial"
+    probabilities = (pair_probabilities if pentanomial else game_probabilities)(
+        true_elo, 0.0, test.scale)
+    simulation = simulate_sprt(test, probabilities, runs=runs, seed=seed)
+    settings = {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta,
+                "kind": test.kind, "scale": test.scale}
+    normalized = test.kind != "win_loss" and test.scale == "normalized"
+    outcomes, index = np.unique(simulation.counts, axis=0, return_inverse=True)
+    naive, unbiased = [], []
+    for counts in outcomes.astype(int).tolist():      # worst result first: losses, draws, wins
+        stopped = (Sprt.from_totals(pairs=counts, **settings) if pentanomial else
+                   Sprt.from_totals(wins=counts[2], draws=counts[1], losses=counts[0],
+                                    **settings))
+        estimate = sprt_elo_estimate(stopped)
+        naive.append(estimate.naive_normalized_elo if normalized else estimate.naive_elo)
+        unbiased.append(estimate.normalized_elo if normalized else estimate.elo)
+    index = index.ravel()
+    return StoppedEstimates(
+        true_elo, "normalized Elo" if normalized else "logistic Elo",
+        np.array(naive)[index], np.array(unbiased)[index], simulation.decisions == 1,
+        simulation.stopped_after * (2 if pentanomial else 1))
+
 
 LLR_RESULTS = {"wins": 30, "draws": 7, "losses": 18}
 """07-llr: the lecture's test (H0 0 Elo, H1 50 Elo) after these results."""
@@ -49,30 +149,44 @@ def _expected_score() -> float:
 register(
     "07-llr", _llr,
     mistake=30 * 0.13359 - 25 * 0.15423,  # the draws counted as losses
-    hint="each win adds ln(p1/p0) and each loss adds ln((1-p1)/(1-p0)), with p0 = 0.5 and "
-         "p1 = expected_score(50); the lecture's test ignores draws. win_loss_llr(wins, "
-         "losses) computes it.",
+    hint=(
+        "which games does the lecture's test read, and what does each kind add to the LLR?",
+        "each win adds ln(p1/p0) and each loss ln((1-p1)/(1-p0)), with p0 = 0.5 and p1 = the "
+        "expected score at 50 Elo; draws change nothing.",
+        "win_loss_llr(results_1['wins'], results_1['losses']) computes it."),
     compare=within(1e-3))
 
 register(
     "07-straight-wins", _straight_wins,
     mistake=23,  # the lecture's answer, for 50 Elo
-    hint="with H1 at 30 Elo, p1 = expected_score(30), so each win adds ln(p1/0.5); count the "
-         "wins until the sum reaches ln((1-beta)/alpha) = 2.944, rounding up. "
-         "win_loss_steps(0, 30) gives the step.",
+    hint=(
+        "with H1 nearer to H0, does a win move the LLR more or less than in the lecture's test?",
+        "with H1 at 30 Elo, p1 = expected_score(30), so each win adds ln(p1/0.5); count the "
+        "wins until the sum reaches ln((1-beta)/alpha) = 2.944, rounding up.",
+        "math.ceil(sprt_bounds(0.05, 0.05)[1] / win_loss_steps(0, 30)[0])."),
     compare=whole_number)
 
 register(
     "07-match-elo", _match_elo,
     mistake=-400 * math.log10(80 / 45 - 1),  # the draws left out of the score
-    hint="the score is (wins + draws / 2) / games, a number between 0 and 1; the Elo difference "
-         "is elo_from_score(score) = -400 log10(1/score - 1). "
-         "elo_estimate(wins, draws, losses).elo computes it (answer within 0.5 Elo).",
+    hint=(
+        "the Elo difference comes from the score: what is the score of a match with draws?",
+        "the score is (wins + draws / 2) / games, a number between 0 and 1; the Elo difference "
+        "is -400 log10(1/score - 1).",
+        "elo_estimate(**results_3).elo computes it (answer within 0.5 Elo)."),
     compare=within(0.5))
 
 register(
     "07-expected-score", _expected_score,
     mistake=1 / (1 + 10 ** (-120 / 40)),  # divided by 40, not 400
-    hint="1 / (1 + 10^(-d/400)) with d the Elo difference; a fraction between 0 and 1, not a "
-         "percentage. expected_score(d) computes it.",
+    hint=(
+        "how many Elo points multiply the odds by ten, and is a score a fraction or a "
+        "percentage?",
+        "E(d) = 1 / (1 + 10^(-d/400)) with d the Elo difference; a fraction between 0 and 1.",
+        "expected_score(120) computes it."),
     compare=within(1e-3))
+
+register_prediction(
+    "07-test-length",
+    "the number of games the lecture's test plays on average when the truth is 25 Elo",
+    low=1)

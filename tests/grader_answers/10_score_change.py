@@ -60,7 +60,7 @@ def score_change(state, move, player):
 
 
 # --- bug line_own_only: only the player's own runs
-# says: whose sum does the evaluation subtract
+# says: only one side's patterns are counted
 from course_lib.games.gomoku import line_scores
 
 

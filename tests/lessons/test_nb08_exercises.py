@@ -123,3 +123,92 @@ def test_right_answers_in_other_forms():
         assert verdict("08-elo-difference", answer) == "08-elo-difference: right"
     for answer in [106, 109, -107.5, "107.5"]:
         assert verdict("08-elo-difference", answer).startswith("08-elo-difference: wrong")
+
+
+# --- Exercise 5 and the class tournament ---------------------------------------------------------
+
+UNWRITTEN = '''class MyAgent:
+    name = "my-agent"
+
+    def choose_move(self, state):
+        ...  # your answer
+'''
+
+
+class FirstMove:
+    name = "first-move"
+
+    def choose_move(self, state):
+        return state.legal_moves()[0]
+
+
+def test_the_entry_test_plays_greedy_and_passes_more_than_half_the_points(capsys):
+    from course_lib.agents import GreedyAgent
+    from course_lib.match import play_match
+    entry = nb08.entry_test(FirstMove)
+    again = play_match(FirstMove, GreedyAgent, pairs=nb08.ENTRY_PAIRS,
+                       opening_plies=nb08.ENTRY_OPENING_PLIES, seed=nb08.ENTRY_SEED)
+    assert (entry.match.wins, entry.match.draws, entry.match.losses) == (
+        again.wins, again.draws, again.losses)
+    assert not entry.passed and "does not pass" in capsys.readouterr().out
+    assert verdict("08-tournament-entry", entry).startswith("08-tournament-entry: wrong")
+    greedy_itself = nb08.entry_test(GreedyAgent)       # greedy against itself: half, not more
+    assert greedy_itself.score == 0.5 and not greedy_itself.passed
+
+
+def test_an_unwritten_agent_plays_nothing_and_a_failing_one_stops_the_test(capsys):
+    namespace: dict = {}
+    exec(UNWRITTEN, namespace)
+    assert nb08.entry_test(namespace["MyAgent"]) is ...
+    assert "not written yet" in capsys.readouterr().out
+
+    class Failing:
+        name = "failing"
+
+        def choose_move(self, state):
+            raise KeyError("oops")
+
+    broken = nb08.entry_test(Failing)
+    assert broken.error == "KeyError: 'oops'" and not broken.passed
+    assert verdict("08-tournament-entry", broken).startswith("08-tournament-entry: wrong")
+
+
+def test_the_solution_agent_passes(solved):
+    namespace, _, printed = solved
+    assert namespace["entry"].passed
+    assert verdict("08-tournament-entry", namespace["entry"]) == "08-tournament-entry: right"
+
+
+def test_the_check_takes_only_the_exercise_games_and_says_so(solved):
+    """A passing entry test of other games (one pair, other openings) is not the exercise's:
+    the check says what to run instead of a hint about the agent."""
+    agent = solved[0]["MyAgent"]
+    for other in (nb08.entry_test(agent, pairs=1),
+                  nb08.entry_test(agent, seed=nb08.ENTRY_SEED + 1)):
+        assert other.passed
+        said = verdict("08-tournament-entry", other)
+        assert said.startswith("08-tournament-entry: wrong: this entry test played")
+        assert "entry_test(MyAgent) as it is" in said and "hint" not in said
+    assert verdict("08-tournament-entry", True).startswith("08-tournament-entry: wrong")
+
+
+def test_an_illegal_move_loses_its_game_and_the_result_says_so():
+    class Passer:
+        name = "passer"
+
+        def choose_move(self, state):
+            return Move(-1, -1, -1, -1)                # a pass, with moves on the board
+
+    entry = nb08.entry_test(Passer)
+    assert entry.score == 0.0 and not entry.passed
+    assert all("illegal move" in game.reason for game in entry.match.games)
+    assert str(entry).endswith(f"; {2 * nb08.ENTRY_PAIRS} games lost by an illegal move")
+
+
+def test_the_likely_mistake_is_the_exercise_games_all_lost():
+    mistake = _EXERCISES["08-tournament-entry"].mistake
+    real = nb08.entry_test(FirstMove)
+    assert [game.start.fen() for game in mistake.match.games] == \
+        [game.start.fen() for game in real.match.games]
+    assert verdict("08-tournament-entry", mistake).startswith(
+        "08-tournament-entry: wrong: <entry test: first-move vs greedy: +0 =0 -10")
