@@ -32,7 +32,8 @@ STYLES = {
 def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: str,
              marked: Iterable[tuple[int, int]] = (), dots: Iterable[tuple[int, int]] = (),
              strokes: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
-             caption: str = "", size: int | None = None) -> str:
+             caption: str = "", size: int | None = None,
+             label_px: float | None = None) -> str:
     """The SVG of a board, as text.
 
     Args:
@@ -46,77 +47,87 @@ def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: 
             through the stones' centres (Gomoku's five in a row).
         caption: a line of text under the board.
         size: width in pixels (default: 40 per column plus the margins).
+        label_px: the height in screen pixels of the coordinate labels and the caption at
+            that width (the margins grow to hold them); None: 12 units of the 40-unit cell,
+            which a large board drawn small shrinks below reading size.
     """
     if style not in STYLES:
         raise InvalidArgumentError(f"style must be 'squares' or 'points', got {style!r}")
     colours = STYLES[style]
     n_rows, n_cols = len(rows), len(columns)
     board_w, board_h = n_cols * CELL, n_rows * CELL
-    width = board_w + 2 * MARGIN
-    height = board_h + 2 * MARGIN + (22 if caption else 0)
+    scale = 1.0          # the labels' size against the default 12 units
+    if label_px is not None and size is not None:
+        # 12 * scale * size / (board_w + 2 * MARGIN * scale) = label_px, solved for scale
+        scale = max(1.0, label_px * board_w / (12 * size - 2 * MARGIN * label_px))
+    margin = round(MARGIN * scale)
+    label = round(12 * scale)
+    width = board_w + 2 * margin
+    height = board_h + 2 * margin + (round(22 * scale) if caption else 0)
     pixels = width if size is None else size
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" '
            f'height="{pixels * height / width:.0f}" viewBox="0 0 {width} {height}" '
            f'font-family="sans-serif" role="img">',
            f"<title>{escape(title, quote=False)}</title>",
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-           f'<rect x="{MARGIN}" y="{MARGIN}" width="{board_w}" height="{board_h}" '
+           f'<rect x="{margin}" y="{margin}" width="{board_w}" height="{board_h}" '
            f'fill="{colours["board"]}"/>']
     half = CELL / 2
     if style == "squares":
         for i in range(n_rows + 1):
-            out.append(f'<line x1="{MARGIN}" y1="{MARGIN + i * CELL}" x2="{MARGIN + board_w}" '
-                       f'y2="{MARGIN + i * CELL}" stroke="{colours["line"]}" stroke-width="1.5"/>')
+            out.append(f'<line x1="{margin}" y1="{margin + i * CELL}" x2="{margin + board_w}" '
+                       f'y2="{margin + i * CELL}" stroke="{colours["line"]}" stroke-width="1.5"/>')
         for j in range(n_cols + 1):
-            out.append(f'<line x1="{MARGIN + j * CELL}" y1="{MARGIN}" x2="{MARGIN + j * CELL}" '
-                       f'y2="{MARGIN + board_h}" stroke="{colours["line"]}" stroke-width="1.5"/>')
+            out.append(f'<line x1="{margin + j * CELL}" y1="{margin}" x2="{margin + j * CELL}" '
+                       f'y2="{margin + board_h}" stroke="{colours["line"]}" stroke-width="1.5"/>')
     else:
         for i in range(n_rows):
-            y = MARGIN + half + i * CELL
-            out.append(f'<line x1="{MARGIN + half}" y1="{y}" x2="{MARGIN + board_w - half}" '
+            y = margin + half + i * CELL
+            out.append(f'<line x1="{margin + half}" y1="{y}" x2="{margin + board_w - half}" '
                        f'y2="{y}" stroke="{colours["line"]}" stroke-width="1"/>')
         for j in range(n_cols):
-            x = MARGIN + half + j * CELL
-            out.append(f'<line x1="{x}" y1="{MARGIN + half}" x2="{x}" '
-                       f'y2="{MARGIN + board_h - half}" stroke="{colours["line"]}" '
+            x = margin + half + j * CELL
+            out.append(f'<line x1="{x}" y1="{margin + half}" x2="{x}" '
+                       f'y2="{margin + board_h - half}" stroke="{colours["line"]}" '
                        f'stroke-width="1"/>')
     for j, letter in enumerate(columns):
-        x = MARGIN + half + j * CELL
-        for y in (MARGIN - 8, MARGIN + board_h + 16):
-            out.append(f'<text x="{x}" y="{y}" font-size="12" text-anchor="middle" '
+        x = margin + half + j * CELL
+        for y in (margin - round(8 * scale), margin + board_h + round(16 * scale)):
+            out.append(f'<text x="{x}" y="{y}" font-size="{label}" text-anchor="middle" '
                        f'fill="#444">{letter}</text>')
     for i in range(n_rows):
-        y = MARGIN + half + i * CELL + 4
-        for x in (MARGIN / 2, MARGIN + board_w + MARGIN / 2):
-            out.append(f'<text x="{x}" y="{y}" font-size="12" text-anchor="middle" '
+        y = margin + half + i * CELL + round(4 * scale)
+        for x in (margin / 2, margin + board_w + margin / 2):
+            out.append(f'<text x="{x}" y="{y}" font-size="{label}" text-anchor="middle" '
                        f'fill="#444">{i + 1}</text>')
     radius = CELL * 0.42
     for i, row in enumerate(rows):
         for j, cell in enumerate(row):
             if cell in STONE_FILL:
-                out.append(f'<circle cx="{MARGIN + half + j * CELL}" '
-                           f'cy="{MARGIN + half + i * CELL}" r="{radius:.1f}" '
+                out.append(f'<circle cx="{margin + half + j * CELL}" '
+                           f'cy="{margin + half + i * CELL}" r="{radius:.1f}" '
                            f'fill="{STONE_FILL[cell]}" stroke="{STONE_EDGE[cell]}" '
                            f'stroke-width="1.2"/>')
     for (i1, j1), (i2, j2) in strokes:
-        out.append(f'<line class="five" x1="{MARGIN + half + j1 * CELL}" '
-                   f'y1="{MARGIN + half + i1 * CELL}" x2="{MARGIN + half + j2 * CELL}" '
-                   f'y2="{MARGIN + half + i2 * CELL}" stroke="{FIVE_COLOR}" stroke-width="6" '
+        out.append(f'<line class="five" x1="{margin + half + j1 * CELL}" '
+                   f'y1="{margin + half + i1 * CELL}" x2="{margin + half + j2 * CELL}" '
+                   f'y2="{margin + half + i2 * CELL}" stroke="{FIVE_COLOR}" stroke-width="6" '
                    'stroke-linecap="round" opacity="0.85"/>')
     for i, j in dots:
-        out.append(f'<circle cx="{MARGIN + half + j * CELL}" cy="{MARGIN + half + i * CELL}" '
+        out.append(f'<circle cx="{margin + half + j * CELL}" cy="{margin + half + i * CELL}" '
                    f'r="4" fill="#ffd54f" stroke="#7a5c00" stroke-width="0.8"/>')
     for i, j in marked:
-        out.append(f'<rect x="{MARGIN + j * CELL + 3}" y="{MARGIN + i * CELL + 3}" '
+        out.append(f'<rect x="{margin + j * CELL + 3}" y="{margin + i * CELL + 3}" '
                    f'width="{CELL - 6}" height="{CELL - 6}" fill="none" stroke="#d32f2f" '
                    f'stroke-width="2.5"/>')
     for i in range(n_rows):                  # on top: one target per cell, named for clicks
         for j, letter in enumerate(columns):
             out.append(f'<rect class="grid-cell" data-square="{letter}{i + 1}" '
-                       f'x="{MARGIN + j * CELL}" y="{MARGIN + i * CELL}" width="{CELL}" '
+                       f'x="{margin + j * CELL}" y="{margin + i * CELL}" width="{CELL}" '
                        f'height="{CELL}" fill="transparent"/>')
     if caption:
-        out.append(f'<text x="{width / 2}" y="{height - 8}" font-size="13" '
-                   f'text-anchor="middle" fill="#222">{escape(caption, quote=False)}</text>')
+        out.append(f'<text x="{width / 2}" y="{height - round(8 * scale)}" '
+                   f'font-size="{round(13 * scale)}" text-anchor="middle" '
+                   f'fill="#222">{escape(caption, quote=False)}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -138,8 +138,9 @@ def seeded_game(seed: int, moves: int = 40, radius: int = 1, size: int = 19,
 
 
 def branching(positions: list[Gomoku], radii: tuple[int, ...] = (1, 2)) -> list[dict[str, Any]]:
-    """Per position: the stones, the rules' moves (every empty point, less the forbidden ones
-    in omok) and the candidate moves within each radius.
+    """Per position still in play: the stones, the rules' moves (every empty point, less the
+    forbidden ones in omok) and the candidate moves within each radius. A finished position
+    (a five on the board) has no move to search and no row.
 
     >>> branching([Gomoku().play("h8")])
     [{'stones': 1, 'moves': 224, 'radius 1': 8, 'radius 2': 24}]
@@ -151,6 +152,8 @@ def branching(positions: list[Gomoku], radii: tuple[int, ...] = (1, 2)) -> list[
     radii = tuple(whole(r, "each radius", 1, 18) for r in radii)
     rows = []
     for state in positions:
+        if state.is_over():
+            continue
         row: dict[str, Any] = {"stones": sum(1 for c in state.cells if c),
                                "moves": len(Gomoku(state.cells, rule=state.rule).legal_moves())}
         for r in radii:
@@ -199,14 +202,18 @@ o cannot answer both of in freestyle, and a forbidden move in omok."""
 
 
 def rule_effects(positions: Sequence[Gomoku]) -> dict[str, Any]:
-    """How much omok changes the game over ``positions``: the positions with a forbidden
-    point for the side to move, how many such points in all, and the mean number of moves
-    with and without the rule.
+    """How much omok changes the game over the ``positions`` still in play (a finished one,
+    with a five on the board, has no moves and is left out): how many there are, those with
+    a forbidden point for the side to move, how many such points in all, and the mean number
+    of moves with and without the rule.
 
     >>> rule_effects([DOUBLE_THREE])["forbidden points"]
     1
     """
-    positions = check_positions(positions)
+    positions = [state for state in check_positions(positions) if not state.is_over()]
+    if not positions:
+        raise InvalidArgumentError("rule_effects needs a position still in play: every "
+                                   "position given has a five on the board")
     with_points = forbidden = moves = 0
     for state in positions:
         omok = Gomoku(state.cells, rule="omok")
@@ -287,10 +294,12 @@ class FastPlayer:
     evaluation, in the game restricted to ``radius``: to a fixed ``depth``, or with
     iterative deepening under a budget of ``max_nodes`` nodes a move (the machine-independent
     stand-in for a time limit), with a transposition table of 2**``table_bits`` slots and the
-    root reordered by the previous iteration (``reorder``), or neither.
+    root reordered by the previous iteration (``reorder``) or not; ``name`` says which.
 
     >>> FastPlayer(depth=2).choose_move(middle_game())
     'g9'
+    >>> FastPlayer(max_nodes=20_000, reorder=False).name
+    'alpha-beta radius 1, 20,000 nodes, deepening, board order, no table'
     """
 
     radius: int = 1
@@ -321,11 +330,11 @@ class FastPlayer:
     @property
     def name(self) -> str:
         if self.depth is not None:
-            what = f"depth {self.depth}"
+            what = f"depth {self.depth}, no deepening" + (", table" if self.table_bits else "")
         else:
-            what = (f"{self.max_nodes:,} nodes, "
-                    + ("deepening + table" if self.table_bits else "deepening")
-                    + ("" if self.reorder else ", board order"))
+            what = (f"{self.max_nodes:,} nodes, deepening, "
+                    + ("root reordered" if self.reorder else "board order")
+                    + (", table" if self.table_bits else ", no table"))
         return f"alpha-beta radius {self.radius}, {what}"
 
     def search(self, state: Gomoku):
@@ -434,6 +443,20 @@ def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
             openings.append(tuple(moves))
     return openings
 
+
+TEST_LABELS = {
+    "radius 2 against radius 1, depth 3":
+        "radius 2 against radius 1, both alpha-beta to depth 3 (no deepening, no table)",
+    "radius 1 against radius 2, equal nodes":
+        "radius 1 against radius 2, both deepening with the root reordered and a table, "
+        "20,000 nodes",
+    "deepening + table against plain alpha-beta, equal nodes":
+        "root reordered + table against board order without a table, both deepening at "
+        "radius 1, 20,000 nodes",
+    "deepening + table with fewer nodes against plain alpha-beta":
+        "the same as 3, the player with the reordering and the table given 15,000 nodes"}
+"""What each stored test of ``benchmarks/bench_gomoku_project.py`` compares, by its stored
+name: the notebook prints these, as the stored names leave out settings the players had."""
 
 SPRT_SETTINGS = {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.05,
                  "kind": "pentanomial", "scale": "normalized"}
@@ -577,16 +600,20 @@ def feature_runs(state: Gomoku) -> list[tuple[int, int, tuple[str, ...]]]:
     return found
 
 
-RUN_COLOURS = {3: "tab:red", 4: "tab:orange", 5: "tab:blue"}
-"""The colour of each feature's runs in ``draw_runs``: f4 red, f5 orange, f6 blue."""
+RUN_COLOURS = {0: "#6a1b9a", 1: "#b71c1c", 2: "#ad1457", 3: "#e53935", 4: "#2e7d32",
+               5: "#1565c0"}
+"""The colour of each feature's runs in ``draw_runs``, f1 to f6: purple, dark red, crimson,
+red, green, blue, drawn opaque so that the board and the legend show the same colour."""
+LAST_MOVE_COLOUR = "#d32f2f"          # the frame of the last move in draw_runs, as on the boards
 
 
 def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
               window: int | None = None, centre: str | None = None) -> Any:
-    """Draw the board, its stones, and the runs that the pattern evaluation counts as features
-    f1 to f``smallest + 1`` (``feature_runs``), on ``ax`` or a new figure; return the axes.
-    ``window``: show only that many points around ``centre`` (a point's name; None: the
-    middle of the stones), or all of the board if None.
+    """Draw the board, its stones, the last move framed, and the runs of two stones or more
+    that the pattern evaluation counts as features f1 to f``smallest + 1`` (``feature_runs``,
+    at most f6), on ``ax`` or a new figure; return the axes. The legend names each feature
+    drawn and the last move. ``window``: show only that many points around ``centre`` (a
+    point's name; None: the middle of the stones), or all of the board if None.
 
     >>> state = middle_game()
     >>> ax = draw_runs(state)
@@ -597,7 +624,7 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
 
     board = check_state(state).geometry
     size = board.size
-    smallest = whole(smallest, "smallest (the last feature drawn, 0 for f1 to 7 for f8)", 0, 7)
+    smallest = whole(smallest, "smallest (the last feature drawn, 0 for f1 to 5 for f6)", 0, 5)
     window = whole(window, "window (points shown around the stones)", 1, size, optional=True)
     if not isinstance(title, str):
         raise InvalidArgumentError(f"title must be text, got {describe(title)}")
@@ -610,11 +637,13 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     for k in range(size):
         ax.plot([0, size - 1], [k, k], color="#5a4020", lw=0.5)
         ax.plot([k, k], [0, size - 1], color="#5a4020", lw=0.5)
+    drawn = set()
     for _, feature, points in feature_runs(state):
         if feature <= smallest and len(points) > 1:
             xy = [divmod(board.index[p], size)[::-1] for p in points]
-            ax.plot([x for x, _ in xy], [y for _, y in xy], color=RUN_COLOURS.get(feature, "k"),
-                    lw=9, alpha=0.45, solid_capstyle="round")
+            ax.plot([x for x, _ in xy], [y for _, y in xy], color=RUN_COLOURS[feature],
+                    lw=9, solid_capstyle="round")
+            drawn.add(feature)
     for i, cell in enumerate(state.cells):
         if cell:
             row, column = divmod(i, size)
@@ -636,8 +665,12 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
         ax.set_xlim(low, high)
         ax.set_ylim(high, low)
     ax.set_aspect("equal")
-    for feature, colour in RUN_COLOURS.items():
-        ax.plot([], [], color=colour, lw=6, alpha=0.45, label=FEATURES[feature])
+    if state.last_move is not None:
+        row, column = divmod(board.index[state.last_move], size)
+        ax.plot(column, row, marker="s", ms=17, mfc="none", mec=LAST_MOVE_COLOUR, mew=2.2,
+                ls="none", zorder=4, label=f"last move, {state.last_move}")
+    for feature in sorted(drawn):
+        ax.plot([], [], color=RUN_COLOURS[feature], lw=6, label=FEATURES[feature])
     ax.legend(loc="lower left", fontsize=8)
     if title:
         ax.set_title(title)
@@ -671,7 +704,8 @@ THREE_TEXTS = _three_texts()
 boards), for both players (the last has a three against the edge, which is not open)."""
 
 BRANCHING_RADIUS = 2
-"""10-candidates: how many candidate moves the middle-game position has within this radius."""
+"""10-candidates: how many candidate moves o has within this radius after x's first stone,
+at the centre (j10) and in a corner (a1) of the empty 19x19 board."""
 
 
 def _open_threes_values() -> list[int]:
@@ -701,30 +735,37 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
     return values == expected
 
 
-def _candidates() -> int:
-    return len(middle_game(BRANCHING_RADIUS).legal_moves())
+def _first_stone_candidates(radius: int) -> tuple[int, int]:
+    return tuple(len(Gomoku(size=19, rule="omok").play(first).candidate_moves(radius))
+                 for first in ("j10", "a1"))
+
+
+def _same_pair(answer: Any, expected: tuple[int, int]) -> bool:
+    """A pair (a tuple or list) of two whole numbers equal to ``expected``."""
+    return (isinstance(answer, (tuple, list)) and len(answer) == 2
+            and all(whole_number(a, e) for a, e in zip(answer, expected)))
 
 
 register(
     "10-open-threes", _open_threes_values,
     mistake=_runs_of_three,
-    hint="an open three here is the evaluation's: exactly three stones in a row with an empty "
-         "point at both ends: a run of 4 or more is not a three, and a three touching the edge "
-         "or an opponent's stone is closed; look along rows, columns and both diagonals "
-         "(state.geometry.lines lists them), and answer with the function itself (no "
-         "parentheses).",
+    hint="what closes a three? An opponent's stone does, and so does the edge of the board: "
+         "does your count treat the end of a line the way it treats an opponent's stone? Does "
+         "it refuse a run of four, and look along rows, columns and both diagonals? (Answer "
+         "with the function itself, no parentheses.)",
     compare=_same_counts)
 
 register(
-    "10-candidates", _candidates,
-    mistake=len(middle_game(1).legal_moves()),
-    hint="radius 2 keeps the empty points at most 2 rows and 2 columns from a stone (a 5x5 "
-         "square around each), not 1, and omok leaves out the forbidden ones: "
-         "len(middle_game(radius=2).legal_moves()).",
-    compare=whole_number)
+    "10-candidates", lambda: _first_stone_candidates(BRANCHING_RADIUS),
+    mistake=_first_stone_candidates(1),
+    hint="radius 2 keeps the empty points at most 2 rows and 2 columns from a stone: which "
+         "square of points around the stone is that, how many points does it hold, and which "
+         "of them is not empty? In the corner, how much of that square is on the board? "
+         "Answer with a pair, (centre, corner).",
+    compare=_same_pair)
 
 __all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAME",
-           "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SPRT_SETTINGS", "TACTICS",
+           "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SPRT_SETTINGS", "TACTICS", "TEST_LABELS",
            "THREE_EXAMPLES", "WIN", "branching", "depth_table", "draw_runs", "feature_runs",
            "middle_game", "open_threes", "pair_counts", "paired_sprt", "play_game", "position",
            "rule_effects", "seeded_game", "seeded_openings", "sprt_reading", "tactic",

@@ -185,6 +185,31 @@ def test_branching_counts_the_points_near_the_stones():
         assert row["moves"] <= 361 - row["stones"]
 
 
+def test_the_means_leave_out_finished_positions():
+    game = study.seeded_game(1, 80)
+    assert game[-1].is_over() and not any(p.is_over() for p in game[:-1])
+    rows = study.branching(game)
+    assert len(rows) == len(game) - 1                       # no row for the finished position
+    assert [r["stones"] for r in rows] == list(range(len(game) - 1))
+    assert min(r["radius 1"] for r in rows) >= 1            # no plunge to 0 moves at the end
+    effects = study.rule_effects(game)
+    assert effects == study.rule_effects(game[:-1])
+    free = [len(Gomoku(p.cells).legal_moves()) for p in game[:-1]]
+    assert effects["positions"] == len(free)
+    assert effects["mean moves, freestyle"] == round(sum(free) / len(free), 2)
+    with pytest.raises(InvalidArgumentError, match="still in play"):
+        study.rule_effects(game[-1:])
+
+
+def test_the_lines_kept_and_those_that_can_hold_a_five():
+    for size, kept, long in ((19, 112, 96), (15, 88, 72)):
+        lines = Gomoku(size=size).geometry.lines
+        diagonals = 2 * (2 * size - 1)                          # every diagonal, both ways
+        assert len(lines) == 2 * size + diagonals == kept
+        short = 2 * 2 * 4           # each direction: diagonals of 1 to 4 points at two corners
+        assert sum(len(line) >= 5 for line in lines) == len(lines) - short == long
+
+
 def test_seeded_games_and_openings_are_repeatable_and_differ_by_seed():
     one = [p.text() for p in study.seeded_game(5, 25)]
     assert one == [p.text() for p in study.seeded_game(5, 25)]
@@ -363,6 +388,31 @@ def test_the_stored_first_pair_of_each_test_replays_on_this_machine():
         assert [len(g.moves) for g in games] == test["game_lengths"][:2]
 
 
+def test_the_labels_say_what_each_stored_test_compares():
+    """Tests 1 and 2 change only the radius; tests 3 and 4 change the root's order and the
+    table at once; the project's own player (deepening, root reordered, no table) plays in
+    none; the players' names say all of it."""
+    tests = json.loads(STORED.read_text())["tests"]
+    assert [t["name"] for t in tests] == list(study.TEST_LABELS)
+    players = [(t["a_player"], t["b_player"]) for t in tests]
+    differ = [{k for k in a if a[k] != b[k]} for a, b in players]
+    assert differ == [{"radius"}, {"radius"}, {"table_bits", "reorder"},
+                      {"table_bits", "reorder", "max_nodes"}]
+    assert all(a["depth"] == 3 and a["table_bits"] is None for a in players[0])
+    assert all(p["table_bits"] and p["reorder"] for p in players[1])
+    for a, b in players[2:]:
+        assert a["table_bits"] and a["reorder"] and b["table_bits"] is None and not b["reorder"]
+    assert players[3][0]["max_nodes"] == 15_000 and players[3][1]["max_nodes"] == 20_000
+    assert not any(p["max_nodes"] and p["reorder"] and p["table_bits"] is None
+                   for pair in players for p in pair)
+    label = study.TEST_LABELS[tests[2]["name"]]
+    assert "root reordered + table" in label and "board order without a table" in label
+    a, b = (study.FastPlayer(**p) for p in players[2])
+    assert a.name.endswith("deepening, root reordered, table")
+    assert b.name.endswith("deepening, board order, no table")
+    assert study.FastPlayer(**players[0][0]).name.endswith("depth 3, no deepening")
+
+
 # --- pictures ------------------------------------------------------------------------------------
 
 def test_feature_runs_are_what_the_counts_count():
@@ -407,6 +457,60 @@ def test_draw_runs_draws_every_counted_run_and_every_stone():
     ax = study.draw_runs(state, window=6, centre="j10")      # j10: column 9, row 9 from 0
     assert ax.get_xlim() == (6, 12) and ax.get_ylim() == (12, 6)
     plt.close(ax.figure)
+
+
+def test_draw_runs_legend_shows_the_colours_drawn_and_the_last_move():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+
+    state = Gomoku(study.DOUBLE_THREE.cells).play("j10")
+    ax = study.draw_runs(state, window=10, centre="i9")
+    thick = [line for line in ax.lines if line.get_linewidth() == 9]
+    legend = {text.get_text(): handle for text, handle in
+              zip(ax.get_legend().get_texts(), ax.get_legend().legend_handles)}
+    drawn = {to_rgba(line.get_color(), line.get_alpha()) for line in thick}
+    shown = {to_rgba(h.get_color(), h.get_alpha()) for name, h in legend.items()
+             if name.startswith("f")}
+    assert drawn == shown and len(drawn) >= 2           # every colour drawn, as drawn, no other
+    assert all(line.get_alpha() in (None, 1) for line in thick)
+    framed = [line for line in ax.lines if line.get_marker() == "s"]
+    assert len(framed) == 1 and (framed[0].get_xdata()[0], framed[0].get_ydata()[0]) == (9, 9)
+    assert "last move, j10" in legend
+    plt.close(ax.figure)
+
+
+@pytest.mark.parametrize("width", [300, 340, 480])
+def test_board_coordinates_are_readable_at_the_width_drawn(width):
+    import re
+    svg = study.RADIUS_MISS.svg(marked=["m9"], size=width)
+    view_width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    sizes = {float(x) for x in re.findall(r'<text [^>]*font-size="([\d.]+)"[^>]*>[a-s\d]+<', svg)}
+    assert len(sizes) == 1
+    assert sizes.pop() * width / view_width >= 10.5                   # pixels on the screen
+    assert all(f'data-square="{c}{r}"' in svg for c in "as" for r in (1, 19))
+
+
+def test_other_boards_keep_their_labels():
+    from course_lib.games.othello import Othello
+    svg = Othello().svg()
+    assert 'font-size="12"' in svg and 'viewBox="0 0 368 ' in svg    # 8 x 40 + 2 x 24
+
+
+def test_exercise_two_asks_for_a_count_not_printed():
+    def near(first: str, radius: int) -> int:
+        column, row = "abcdefghijklmnopqrs".index(first[0]), int(first[1:]) - 1
+        return sum(1 for r in range(19) for c in range(19) if (r, c) != (row, column)
+                   and max(abs(r - row), abs(c - column)) <= radius)
+    from course_lib.exercises import verdict
+    right = (near("j10", 2), near("a1", 2))
+    assert right == (24, 8)
+    assert verdict("10-candidates", right) == "10-candidates: right"
+    assert verdict("10-candidates", list(right)) == "10-candidates: right"
+    for wrong in ((near("j10", 1), near("a1", 1)), 24, (24, 8, 0), (True, 8), "24, 8"):
+        assert verdict("10-candidates", wrong) != "10-candidates: right"
+    assert "square" in verdict("10-candidates", (8, 3))
 
 
 # --- bad arguments ------------------------------------------------------------------------------
