@@ -10,13 +10,38 @@ copy whatever is in it: *right*, *wrong* (with a hint), or *not answered yet* (t
 still ``...``). The right answers are computed by the library when the check runs, never
 written down.
 
->>> register("demo-sum", lambda: 2 + 2, hint="add the two numbers")
+Hints come in levels, from the idea to the recipe. An exercise registers one hint, or a few
+from the most general to the most precise: the first is a question about the idea and never
+shows code; the last may say exactly what to compute. The first wrong answer gets the first
+hint, each *different* wrong answer after it the next one (running the same wrong answer again
+is not a new try), and a right answer starts the count again; ``check(name, answer,
+hint_level=2)`` asks for a level at once (and counts no try). The tries are counted in the
+kernel (``TRIES``), per exercise.
+
+>>> register("demo-sum", lambda: 2 + 2,
+...          hint=("what does adding two numbers give?", "two and two", "2 + 2"))
 >>> check("demo-sum", ...)
 demo-sum: not answered yet (replace ... with your answer)
 >>> check("demo-sum", 5)
-demo-sum: wrong: 5 is not it; hint: add the two numbers
+demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
+>>> check("demo-sum", 5)                     # the same answer again: still hint 1
+demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
+>>> check("demo-sum", 3)
+demo-sum: wrong: 3 is not it; hint 2 of 3: two and two (another wrong answer gives hint 3; check("demo-sum", answer, hint_level=3) shows it now)
 >>> check("demo-sum", 4)
 demo-sum: right
+>>> check("demo-sum", 3, hint_level=3)
+demo-sum: wrong: 3 is not it; hint 3 of 3: 2 + 2
+
+Predict, then run: before a cell measures something surprising, the student writes down a
+guess; ``predict`` notes it (checking only its form, never blocking Run All) and
+``compare_prediction``, in the measuring cell, says how close it was.
+
+>>> register_prediction("demo-double", "twice 21", low=0)
+>>> predict("demo-double", 40)
+demo-double: your prediction, 40, is noted; the measurement below says how close it is.
+>>> compare_prediction("demo-double", 42)
+demo-double: you predicted 40, and it is 42: close (within 25 percent).
 """
 
 from __future__ import annotations
@@ -26,20 +51,108 @@ import io
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .i18n import _
 
+
+# --- Tries and hint levels --------------------------------------------------------------------
+
+class Tries:
+    """Wrong tries per exercise in this kernel. A wrong answer counts as a try when it differs
+    from that exercise's previous wrong answer (``fingerprint`` tells them apart); a right
+    answer sets the count back to 0. ``course_lib.grader`` counts its exercises here too.
+
+    >>> tries = Tries()
+    >>> tries.wrong("x", "a"), tries.wrong("x", "a"), tries.wrong("x", "b")
+    (1, 1, 2)
+    >>> tries.right("x"); tries.count("x")
+    0
+    """
+
+    def __init__(self) -> None:
+        self._count: dict[str, int] = {}
+        self._last: dict[str, Any] = {}
+
+    def wrong(self, name: str, fingerprint: Any) -> int:
+        """Note a wrong answer to ``name``; return the tries so far, this one included."""
+        if self._count.get(name, 0) == 0 or self._last.get(name) != fingerprint:
+            self._count[name] = self._count.get(name, 0) + 1
+            self._last[name] = fingerprint
+        return self._count[name]
+
+    def right(self, name: str) -> None:
+        """A right answer: the next wrong one is a first try again."""
+        self._count.pop(name, None)
+        self._last.pop(name, None)
+
+    def count(self, name: str) -> int:
+        return self._count.get(name, 0)
+
+    def reset(self) -> None:
+        """Forget every try (a fresh kernel)."""
+        self._count.clear()
+        self._last.clear()
+
+
+TRIES = Tries()
+"""The tries of every exercise in this kernel, checked (``check``) or graded (``grade``)."""
+
+
+def asked_level(asked: Any, levels: int) -> int | None:
+    """``asked`` as a hint level from 1 to ``levels``, or None when it is not a whole number
+    (then the tries decide)."""
+    if isinstance(asked, int) and not isinstance(asked, bool):
+        return min(max(asked, 1), levels)
+    return None
+
+
+def try_level(name: str, levels: int, asked: Any, answer: Any) -> int:
+    """The hint level of a wrong ``answer`` to ``name``: ``asked`` if it is a level (no try is
+    counted then), else the number of different wrong answers so far, at most ``levels``."""
+    level = asked_level(asked, levels)
+    return level if level is not None else min(TRIES.wrong(name, fingerprint(answer)), levels)
+
+
+def next_hint_words(level: int, levels: int, call: str, what: str = "") -> str:
+    """What a report says after hint ``level`` of ``levels``: how to get the next one
+    (``call`` is the call that asks for it, with ``{level}`` where the level goes; ``what``
+    what that hint holds); empty at the last level."""
+    if level >= levels:
+        return ""
+    about = f" ({what})" if what else ""
+    return (f"another wrong answer gives hint {level + 1}{about}; "
+            f"{call.format(level=level + 1)} shows it now")
+
+
+def fingerprint(answer: Any) -> Any:
+    """What tells two answers apart for counting tries: a function by its source (or its
+    compiled code), anything else by its repr; never raises."""
+    code = getattr(answer, "__code__", None)
+    if code is not None:
+        import inspect
+        try:
+            return inspect.getsource(answer)
+        except (OSError, TypeError):
+            return (code.co_code, repr(code.co_consts), code.co_names)
+    try:
+        return repr(answer)
+    except Exception:                                # noqa: BLE001 - any object may be given
+        return id(answer)
+
+
+# --- Checked exercises -------------------------------------------------------------------------
 
 @dataclass
 class Exercise:
     name: str
     solve: Callable[[], Any]
-    hint: str
+    hints: tuple[str, ...]
+    """From the most general (a question about the idea) to the most precise (the recipe)."""
     compare: Callable[[Any, Any], bool]
     mistake: Any = None
-    """A likely wrong answer, the one the hint is written for (the tests check that it gets
-    the hint); None when none is given."""
+    """A likely wrong answer, the one the hints are written for (the tests check that it is
+    wrong); None when none is given."""
 
 
 _EXERCISES: dict[str, Exercise] = {}
@@ -54,21 +167,25 @@ def _same(answer: Any, expected: Any) -> bool:
     return answer == expected
 
 
-def register(name: str, solve: Callable[[], Any], hint: str,
+def register(name: str, solve: Callable[[], Any], hint: str | Sequence[str],
              compare: Callable[[Any, Any], bool] = _same, mistake: Any = None) -> None:
-    """Add an exercise whose right answer is ``solve()``; ``mistake`` is a likely wrong answer,
-    the one ``hint`` is written for. A hint written ``N_("...")`` (``course_lib.i18n``) is
-    shown translated in the language the course speaks."""
-    _EXERCISES[name] = Exercise(name, solve, hint, compare, mistake)
+    """Add an exercise whose right answer is ``solve()``. ``hint`` is one hint, or a few from
+    a question about the idea to the recipe (one more each wrong try); ``mistake`` is a likely
+    wrong answer, the one the hints are written for. A hint written ``N_("...")``
+    (``course_lib.i18n``) is shown translated in the language the course speaks."""
+    hints = (hint,) if isinstance(hint, str) else tuple(hint)
+    if not hints or not all(isinstance(h, str) and h for h in hints):
+        raise ValueError(f"{name}: a hint is a non-empty text, or a sequence of them")
+    _EXERCISES[name] = Exercise(name, solve, hints, compare, mistake)
 
 
-def check(name: str, answer: Any) -> None:
-    """Print the verdict on ``answer`` for exercise ``name``; never raises."""
-    print(verdict(name, answer))
+def check(name: str, answer: Any, hint_level: int | None = None) -> None:
+    """Print the verdict on ``answer`` for exercise ``name``; never raises. A wrong answer
+    gets the hint of its try (see the module's text), or of ``hint_level`` when it is given."""
+    print(verdict(name, answer, hint_level, count=True))
 
 
-def verdict(name: str, answer: Any) -> str:
-    """The verdict on ``answer`` for exercise ``name``, as text; never raises."""
+def _exercise(name: Any) -> Exercise | None:
     exercise = _EXERCISES.get(name)
     if exercise is None:
         _load_course_exercises(name[:2] if re.match(r"\d\d-", str(name)) else None)
@@ -76,30 +193,47 @@ def verdict(name: str, answer: Any) -> str:
     if exercise is None:
         _load_course_exercises()
         exercise = _EXERCISES.get(name)
+    return exercise
+
+
+def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool = False) -> str:
+    """The verdict on ``answer`` for exercise ``name``, as text; never raises. Its hint is
+    the first one (or the one of ``hint_level``); with ``count`` the tries are counted, as
+    ``check`` does."""
+    exercise = _exercise(name)
     if exercise is None:
-        text = _("{name}: no such exercise (known: {known})").format(
+        return _("{name}: no such exercise (known: {known})").format(
             name=name, known=", ".join(sorted(_EXERCISES)))
-    elif answer is ... or _is_stub(answer):
-        text = _("{name}: not answered yet (replace ... with your answer)").format(name=name)
-    else:
-        hint = _(exercise.hint)                # hints are marked with N_ where registered
-        try:                                   # a strange answer must not stop Run All
-            right = bool(exercise.compare(answer, exercise.solve()))
-        except Exception as error:
-            right = False
-            hint = _("{hint} (checking it raised {error})").format(
-                hint=hint, error=type(error).__name__)
-        if right:
-            return _("{name}: right").format(name=name)
-        try:
-            shown = repr(answer)
-        except Exception:
-            shown = f"<a {type(answer).__name__}>"
-        if len(shown) > 80:
-            shown = shown[:77] + "..."
-        text = _("{name}: wrong: {answer} is not it; hint: {hint}").format(
+    if answer is ... or _is_stub(answer):
+        return _("{name}: not answered yet (replace ... with your answer)").format(name=name)
+    raised = ""
+    try:                                       # a strange answer must not stop Run All
+        right = bool(exercise.compare(answer, exercise.solve()))
+    except Exception as error:
+        right = False
+        raised = type(error).__name__
+    if right:
+        if count:
+            TRIES.right(name)
+        return _("{name}: right").format(name=name)
+    levels = len(exercise.hints)
+    level = try_level(name, levels, hint_level, answer) if count \
+        else asked_level(hint_level, levels) or 1
+    try:
+        shown = repr(answer)
+    except Exception:
+        shown = f"<a {type(answer).__name__}>"
+    if len(shown) > 80:
+        shown = shown[:77] + "..."
+    hint = _(exercise.hints[level - 1])    # hints are marked with N_ where registered
+    if raised:
+        hint = _("{hint} (checking it raised {error})").format(hint=hint, error=raised)
+    if levels == 1:
+        return _("{name}: wrong: {answer} is not it; hint: {hint}").format(
             name=name, answer=shown, hint=hint)
-    return text
+    more = next_hint_words(level, levels, f'check("{name}", answer, hint_level={{level}})')
+    return (f"{name}: wrong: {shown} is not it; hint {level} of {levels}: {hint}"
+            + (f" ({more})" if more else ""))
 
 
 def _is_stub(answer: Any) -> bool:
@@ -128,10 +262,132 @@ def _load_course_exercises(prefix: str | None = None) -> None:
         importlib.import_module(f"{lessons.__name__}.{name}")
 
 
+# --- Predictions ------------------------------------------------------------------------------
+
+@dataclass
+class Prediction:
+    """Something a notebook asks the student to guess before a cell measures it."""
+
+    name: str
+    what: str
+    """What is predicted, in words (said back when the guess is malformed)."""
+    choices: tuple[str, ...] = ()
+    """For a choice: the options, as the question writes them ('a', 'b', ...); empty for a
+    number."""
+    low: float = -math.inf
+    high: float = math.inf
+    """The range in which a guess of a number makes sense."""
+
+
+_PREDICTIONS: dict[str, Prediction] = {}
+_PREDICTED: dict[str, Any] = {}
+"""What the student predicted, in this kernel: name -> the guess (a float or a choice)."""
+
+CLOSE = 1.25
+"""A guess within this factor of the measurement (either side) is close."""
+
+
+def register_prediction(name: str, what: str, choices: Sequence[str] = (),
+                        low: float = -math.inf, high: float = math.inf) -> None:
+    """Add a prediction: a number between ``low`` and ``high``, or one of ``choices``."""
+    _PREDICTIONS[name] = Prediction(name, what, tuple(str(c).lower() for c in choices), low,
+                                    high)
+
+
+def _prediction(name: Any) -> Prediction | None:
+    if name not in _PREDICTIONS:
+        _load_course_exercises(name[:2] if re.match(r"\d\d-", str(name)) else None)
+    return _PREDICTIONS.get(name)
+
+
+def _guess(spec: Prediction, guess: Any) -> tuple[Any, str]:
+    """(the guess as a float or a choice, "") or (None, what is wrong with it)."""
+    if spec.choices:
+        text = str(guess).strip().strip("()'\"").strip().lower() if isinstance(guess, str) \
+            else None
+        if text in spec.choices:
+            return text, ""
+        return None, f"answer with one of {', '.join(repr(c) for c in spec.choices)}"
+    if isinstance(guess, bool) or not isinstance(guess, (int, float)) \
+            and not hasattr(guess, "__float__"):
+        return None, f"answer with a number ({spec.what})"
+    try:
+        value = float(guess)
+    except (TypeError, ValueError, OverflowError):
+        return None, f"answer with a number ({spec.what})"
+    if not (math.isfinite(value) and spec.low <= value <= spec.high):
+        span = f"from {spec.low:g} to {spec.high:g}" if math.isfinite(spec.high) \
+            else f"of at least {spec.low:g}"
+        return None, f"{spec.what} is a number {span}"
+    return value, ""
+
+
+def predict(name: str, guess: Any) -> None:
+    """Note the student's prediction for ``name`` (checking only its form) and say so;
+    never raises. ``...`` is no prediction yet."""
+    spec = _prediction(name)
+    if spec is None:
+        print(f"{name}: no such prediction (known: {', '.join(sorted(_PREDICTIONS))})")
+        return
+    _PREDICTED.pop(name, None)
+    if guess is ...:
+        print(f"{name}: no prediction yet (replace ... with your guess, then run the cells "
+              "below: the measurement compares)")
+        return
+    value, problem = _guess(spec, guess)
+    if problem:
+        print(f"{name}: {_shown(guess)} is not a prediction here: {problem}.")
+        return
+    _PREDICTED[name] = value
+    print(f"{name}: your prediction, {_shown(guess)}, is noted; the measurement below says how "
+          "close it is.")
+
+
+def compare_prediction(name: str, measured: Any) -> None:
+    """Say how close the prediction noted for ``name`` was to ``measured`` (a number, or the
+    right choice); never raises."""
+    print(prediction_words(name, measured))
+
+
+def prediction_words(name: str, measured: Any) -> str:
+    """What ``compare_prediction`` prints."""
+    spec = _prediction(name)
+    if spec is None:
+        return f"{name}: no such prediction"
+    if name not in _PREDICTED:
+        return (f"{name}: no prediction was noted (write yours in the prediction cell above and "
+                "run it, then this cell again).")
+    guess = _PREDICTED[name]
+    if spec.choices:
+        if guess == str(measured).lower():
+            return f"{name}: you chose ({guess}), and so it is."
+        return f"{name}: you chose ({guess}); the measurement says ({str(measured).lower()})."
+    value = float(measured)
+    said = f"{name}: you predicted {guess:g}, and it is {value:.3g}"
+    if guess > 0 and value > 0:
+        factor = max(guess / value, value / guess)
+        if factor <= CLOSE:
+            return f"{said}: close (within {round((CLOSE - 1) * 100)} percent)."
+        side = "low" if guess < value else "high"
+        return f"{said}: off by a factor of {factor:.1f} (your guess was too {side})."
+    return f"{said}: off by {abs(value - guess):.3g}."
+
+
+def _shown(answer: Any) -> str:
+    try:
+        text = repr(answer)
+    except Exception:                                # noqa: BLE001 - any object may be given
+        text = f"<a {type(answer).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 # --- Running a notebook's exercise cells (for tests and for the build tool) -------------------
 
 CHECK_CALL = re.compile(r'check\("([^"]+)",\s*(\w+)\)')
 """A check cell's call: ``check("NN-name", answer_variable)``."""
+
+WRITEFILE = re.compile(r'%%writefile\s+"?([^"\n]+)"?\n')
+"""A cell that writes its text to a file (IPython's ``%%writefile PATH``, PATH in quotes)."""
 
 
 def exercise_cells(notebook: dict) -> list[str]:
@@ -144,6 +400,18 @@ def exercise_cells(notebook: dict) -> list[str]:
     return [imports] + [text for kind, text in sources[start:] if kind == "code"]
 
 
+def run_cell(source: str, namespace: dict) -> None:
+    """Run one cell's source in ``namespace``, as IPython would for the cells the exercises
+    use: Python, or ``%%writefile "PATH"`` (its ``{name}`` parts taken from the namespace)
+    followed by the file's text."""
+    written = WRITEFILE.match(source)
+    if written:
+        from pathlib import Path
+        Path(written.group(1).format_map(namespace)).write_text(source[written.end():])
+        return
+    exec(compile(source, "<notebook cell>", "exec"), namespace)
+
+
 def run_exercise_cells(notebook: dict) -> tuple[dict, dict[str, str], str]:
     """Run a notebook's exercise cells (see ``exercise_cells``) in a fresh namespace; return
     (the namespace, {exercise name: its answer variable}, what the cells printed)."""
@@ -152,7 +420,7 @@ def run_exercise_cells(notebook: dict) -> tuple[dict, dict[str, str], str]:
     calls: dict[str, str] = {}
     with contextlib.redirect_stdout(printed):
         for source in exercise_cells(notebook):
-            exec(compile(source, "<notebook cell>", "exec"), namespace)
+            run_cell(source, namespace)
             calls.update(CHECK_CALL.findall(source))
     return namespace, calls, printed.getvalue()
 

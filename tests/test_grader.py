@@ -443,7 +443,7 @@ def test_every_exercise_has_mistakes_written_here():
 @pytest.mark.parametrize("name", EXERCISES)
 def test_the_reference_solution_is_right(name):
     result = grade(name, solution(name))
-    assert result.verdict == "right" and str(result) == f"{name}: right"
+    assert result.verdict == "right" and result.report(3) == f"{name}: right"
 
 
 @pytest.mark.parametrize("name", sorted(STUDENT_RIGHT))
@@ -458,7 +458,7 @@ def test_the_skeleton_is_not_answered_yet(name):
     function = next(v for k, v in namespace.items() if callable(v) and not k.startswith("_"))
     result = grade(name, function)
     assert result.verdict == "not answered yet"
-    assert str(result).startswith(f"{name}: not answered yet")
+    assert result.report(3).startswith(f"{name}: not answered yet")
 
 
 CASES = [(name, function, key) for name, written in STUDENT_MISTAKES.items()
@@ -469,10 +469,10 @@ CASES = [(name, function, key) for name, written in STUDENT_MISTAKES.items()
                          ids=[f"{n}-{k}-{i}" for i, (n, _, k) in enumerate(CASES)])
 def test_a_classic_mistake_is_wrong_with_its_hint(name, function, key):
     result = grade(name, function)
-    text = str(result)
+    text = result.report(3)
     assert text.startswith(f"{name}: wrong")
     assert result.mistake == key
-    assert MISTAKE_KINDS[key] in text
+    assert str(MISTAKE_KINDS[key]) in text
 
 
 @pytest.mark.parametrize("name", EXERCISES)
@@ -484,8 +484,8 @@ def test_every_known_variant_gets_its_own_hint(name):
 
 def test_a_wrong_search_names_the_first_differing_node_and_draws_it():
     result = grade("04-alphabeta-minmax", _alphabeta(strict=True))
-    assert "your alpha-beta visited node 2.1 (visit 9), which the right one cuts" in str(result)
-    assert "the right one visits node 3 there" in str(result)
+    assert "your alpha-beta visited node 2.1 (visit 9), which the right one cuts" in result.report(3)
+    assert "the right one visits node 3 there" in result.report(3)
     assert result.divergence == (2, 1)
     figure = result.figure()
     assert figure.get_figwidth() * 100 <= 960
@@ -513,7 +513,7 @@ def test_a_wrong_value_names_the_first_node_that_returned_it_and_draws_the_value
     assert result.case.startswith("the textbook tree")
     assert result.divergence == (0,)
     assert (f"node 0, where yours returned {max(first_min_node)} and the right one "
-            f"{-min(first_min_node)}") in str(result)
+            f"{-min(first_min_node)}") in result.report(3)
     figure = result.figure()
     shown = {text.get_text() for ax in figure.axes for text in ax.texts
              if text.get_color() == "purple"}
@@ -530,7 +530,7 @@ def test_the_returned_values_are_recorded_without_changing_the_students_names():
          "    raise ValueError('no')\n", namespace)
     student = namespace["negamax"]
     result = grade("03-negamax", student)
-    assert result.verdict == "wrong" and "ValueError: no" in str(result)
+    assert result.verdict == "wrong" and "ValueError: no" in result.report(3)
     assert namespace["negamax"] is student       # put back, even after the error
 
 
@@ -540,15 +540,79 @@ def test_a_search_that_recurses_under_another_name_is_still_judged():
 
     result = grade("03-negamax", negamax)
     assert result.verdict == "wrong" and result.mistake == "negamax_sign"
-    assert "first value that differs" not in str(result)     # no per-node values to compare
+    assert "first value that differs" not in result.report(3)     # no per-node values to compare
     assert result.where == "node root"
     assert result.figure() is None                # two identical trees would tell nothing
 
 
-def test_a_hint_never_contains_code():
-    for hint in MISTAKE_KINDS.values():
-        for code in ("state.", "node.", "math.", "return ", " = ", "==", "-alpha", "depth - 1"):
-            assert code not in hint, (code, hint)
+def test_a_first_hint_never_contains_code():
+    from course_lib.grader.result import SEEN
+    for kind in list(MISTAKE_KINDS.values()) + list(SEEN.values()):
+        for code in ("state.", "node.", "math.", "return ", " = ", "==", ">=", "<=", "-alpha",
+                     "depth - 1", "sqrt", "ln "):
+            assert code not in kind.question, (code, kind.question)
+        assert kind.question.endswith("?"), kind.question
+
+
+# --- Graduated hints ---------------------------------------------------------------------------
+
+@pytest.fixture
+def fresh_tries():
+    from course_lib.exercises import TRIES
+    TRIES.reset()
+    yield TRIES
+    TRIES.reset()
+
+
+def _negamax_variant(old: str, new: str):
+    import inspect
+    import textwrap
+    namespace = {"math": math}
+    source = textwrap.dedent(inspect.getsource(solution("03-negamax")))
+    assert old in source
+    exec(source.replace(old, new), namespace)
+    return namespace["negamax"]
+
+
+def test_each_different_wrong_try_gets_the_next_hint_and_a_right_answer_starts_again(
+        fresh_tries):
+    unflipped = _negamax_variant("value = -value\n", "value = value\n")
+    kind = MISTAKE_KINDS["negamax_sign"]
+    first = grade("03-negamax", unflipped)
+    text = str(first)
+    assert first.hint_level == 1 and text.startswith("03-negamax: wrong (hint 1 of 3)")
+    assert kind.question in text and kind.seen not in text and kind.fix not in text
+    assert "node 0" not in text and first.case not in text          # no place yet
+    assert 'grade("03-negamax", negamax, hint_level=2)' in text       # how to get the next
+    assert grade("03-negamax", unflipped).hint_level == 1             # the same answer again
+    second = grade("03-negamax", _negamax_variant("value = -value\n", "value = +value\n"))
+    text = str(second)
+    assert second.hint_level == 2 and text.startswith("03-negamax: wrong (hint 2 of 3)")
+    assert f"on {second.case}:" in text and "node 0, where yours returned" in text
+    assert kind.question in text and kind.fix not in text
+    third = grade("03-negamax", _negamax_variant("value = -value\n", "value = 1 * value\n"))
+    assert third.hint_level == 3 and str(kind) in str(third)
+    assert "hint_level=" not in str(third)                            # nothing further
+    assert grade("03-negamax", solution("03-negamax")).right
+    assert grade("03-negamax", unflipped).hint_level == 1             # counted afresh
+
+
+def test_a_level_asked_for_is_given_and_counts_no_try(fresh_tries):
+    unflipped = _negamax_variant("value = -value\n", "value = value\n")
+    result = grade("03-negamax", unflipped, hint_level=3)
+    assert result.hint_level == 3 and str(MISTAKE_KINDS["negamax_sign"]) in str(result)
+    assert fresh_tries.count("03-negamax") == 0
+    assert grade("03-negamax", unflipped).hint_level == 1
+    for level in (1, 2, 3):                       # every level from one result
+        assert result.report(level).startswith(f"03-negamax: wrong (hint {level} of 3)")
+    assert grade("03-negamax", unflipped, hint_level=9).hint_level == 3
+
+
+def test_every_level_says_what_happened_when_the_function_fails(fresh_tries):
+    result = grade("03-negamax", raising_search)
+    for level in (1, 2, 3):
+        assert "ZeroDivisionError" in result.report(level)
+    assert result.report(1).count("on the textbook tree") == 0
 
 
 # --- Faults: loops, errors, garbage, changed positions -----------------------------------------
@@ -591,7 +655,7 @@ def mutating_ucb(node, c):
 def test_an_endless_search_is_stopped_by_the_node_budget():
     result = grade("03-negamax", endless_search)
     assert result.verdict == "wrong" and result.student.status == "budget"
-    assert "was stopped" in str(result)
+    assert "was stopped" in result.report(3)
 
 
 def test_endless_recursion_is_wrong_and_the_grader_survives():
@@ -607,29 +671,29 @@ def test_a_loop_that_touches_nothing_is_stopped_by_the_time_limit():
 
     result = grade("07-sprt-llr", spin, seconds=0.5)
     assert result.verdict == "wrong" and result.student.status == "time" and result.stopped
-    assert "still running after 0.5 seconds" in str(result)
+    assert "still running after 0.5 seconds" in result.report(3)
     assert grade("07-sprt-llr", solution("07-sprt-llr")).verdict == "right"
 
 
 def test_an_error_is_shown_as_the_students_own():
     result = grade("03-negamax", raising_search)
-    text = str(result)
+    text = result.report(3)
     assert result.verdict == "wrong" and "ZeroDivisionError" in text
     assert "raising_search" in text and "1 / (len(moves) - len(moves))" in text
     assert "grading.py" not in text and "result.py" not in text
 
 
 def test_garbage_and_a_forgotten_return_are_wrong_with_a_message():
-    assert "returns a pair (value, move)" in str(grade("03-negamax", garbage_search))
+    assert "returns a pair (value, move)" in grade("03-negamax", garbage_search).report(3)
     result = grade("03-negamax", none_after_work)
-    assert result.verdict == "wrong" and "returned None" in str(result)
+    assert result.verdict == "wrong" and "returned None" in result.report(3)
 
 
 def test_changing_the_given_position_is_wrong():
     result = grade("02-evaluation", mutating_evaluation)
-    assert result.verdict == "wrong" and "changed the position" in str(result)
+    assert result.verdict == "wrong" and "changed the position" in result.report(3)
     result = grade("06-ucb-select", mutating_ucb)
-    assert result.verdict == "wrong" and "changed node" in str(result)
+    assert result.verdict == "wrong" and "changed node" in result.report(3)
 
 
 def test_a_traced_state_refuses_to_be_changed():
@@ -641,21 +705,24 @@ def test_a_traced_state_refuses_to_be_changed():
 
 
 def test_not_a_function_and_unknown_names_are_answered_in_words():
-    assert str(grade("03-negamax", 42)).startswith("03-negamax: wrong")
-    assert str(grade("03-negamax", ...)).startswith("03-negamax: not answered yet")
+    assert grade("03-negamax", 42).report(3).startswith("03-negamax: wrong")
+    assert grade("03-negamax", ...).report(3).startswith("03-negamax: not answered yet")
     assert "no such exercise" in str(grade("99-nothing", solution("03-negamax")))
     with pytest.raises(ValueError, match="no exercise"):
         grader.skeleton("99-nothing")
 
 
-def test_a_result_shows_its_line_and_picture_in_a_notebook(capsys, monkeypatch):
+def test_a_result_shows_its_line_and_its_picture_from_the_second_hint_on(capsys, monkeypatch):
     shown = []
     import IPython.display
     monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj))
-    grade("04-alphabeta-negamax", _negamax_ab(strict=True))._ipython_display_()
+    wrong = _negamax_ab(strict=True)
+    grade("04-alphabeta-negamax", wrong, hint_level=1)._ipython_display_()
+    assert shown == [] and "hint 1 of 3" in capsys.readouterr().out     # no place, no picture
+    grade("04-alphabeta-negamax", wrong, hint_level=2)._ipython_display_()
     grade("04-alphabeta-negamax", solution("04-alphabeta-negamax")).show()
     printed = capsys.readouterr().out.splitlines()
-    assert printed[0] == "04-alphabeta-negamax: wrong"
+    assert printed[0] == "04-alphabeta-negamax: wrong (hint 2 of 3)"
     assert printed[-1] == "04-alphabeta-negamax: right"
     assert len(shown) == 1 and shown[0].width == 960
 
@@ -703,7 +770,7 @@ def swallowing_search(state, depth, evaluate):
 
 def test_a_search_that_swallows_the_grader_s_stops_is_stopped_at_the_cap_and_said_so():
     result = grade("03-negamax", swallowing_search, seconds=1)
-    text = str(result)
+    text = result.report(3)
     assert result.verdict == "wrong" and result.stopped and result.student.over_budget
     assert "still running after 1 seconds" in text and "catches every exception" in text
     assert "a bare except:" in result.hint
@@ -719,7 +786,7 @@ def test_a_child_that_ignores_the_alarm_is_killed_by_the_parent():
             pass
 
     result = grade("07-sprt-llr", deaf, seconds=0.5)
-    assert result.stopped and "still running after 0.5 seconds" in str(result)
+    assert result.stopped and "still running after 0.5 seconds" in result.report(3)
 
 
 def test_a_sleeping_function_is_judged_at_the_cap():
@@ -756,7 +823,7 @@ def test_a_function_that_ends_its_process_is_wrong_and_the_grader_goes_on():
         os._exit(0)
 
     result = grade("07-sprt-llr", leave)
-    assert result.verdict == "wrong" and "the process running it ended" in str(result)
+    assert result.verdict == "wrong" and "the process running it ended" in result.report(3)
     assert grade("07-sprt-llr", solution("07-sprt-llr")).verdict == "right"
 
 
@@ -770,7 +837,7 @@ def test_without_a_child_process_the_cases_run_here_under_the_same_cap(monkeypat
             pass
 
     result = grade("07-sprt-llr", spin, seconds=0.5)
-    assert result.stopped and "still running after 0.5 seconds" in str(result)
+    assert result.stopped and "still running after 0.5 seconds" in result.report(3)
     assert capsys.readouterr().out.startswith("thinking\n")
     assert grade("03-negamax", solution("03-negamax")).verdict == "right"
     assert grade("03-negamax", endless_search).student.status == "budget"
@@ -787,7 +854,7 @@ def test_only_the_skeleton_s_body_is_not_answered_yet():
          "        visits = node.visits\n"
          "        visits += 1\n", namespace)
     result = grade("06-backpropagate", namespace["backpropagate"])
-    assert result.verdict == "wrong" and "changed no node" in str(result)
+    assert result.verdict == "wrong" and "changed no node" in result.report(3)
 
 
 def test_numpy_numbers_are_numbers():
@@ -816,7 +883,7 @@ def test_a_node_searched_twice_is_named_with_both_visits():
         return best, best_move
 
     result = grade("03-negamax", negamax)
-    assert "searched node 0.0 a second time (visit 4; the first was visit 3)" in str(result)
+    assert "searched node 0.0 a second time (visit 4; the first was visit 3)" in result.report(3)
     assert result.divergence == (0, 0) and result.where == "node 0.0"
     labels = {t.get_text() for ax in result.figure().axes for t in ax.texts}
     assert "x2" in labels
@@ -826,7 +893,7 @@ def test_a_table_difference_names_the_first_differing_entry_and_draws_nothing():
     spec = SPECS["05-table-probe-store"]
     kind_wrong = next(m for m in spec.mistakes if m.key == "table_kind_wrong")
     result = grade("05-table-probe-store", build_mistake(spec, kind_wrong))
-    text = str(result)
+    text = result.report(3)
     assert ("after search 1 (depth 1) the table differs first at the entry of node root (key "
             "()): yours holds (depth 1, value 14, kind 'upper', move 2), the right one (depth 1, "
             "value 14, kind 'exact', move 2)") in text
@@ -844,4 +911,4 @@ def test_a_search_that_evaluates_inner_nodes_is_wrong_at_the_first_one():
 
     result = grade("03-negamax", negamax)
     assert "evaluated node root (evaluation 1), which the right one does not evaluate" \
-        in str(result)
+        in result.report(3)

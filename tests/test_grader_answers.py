@@ -11,7 +11,9 @@ a time cap for the ``grade`` call, and ``# source: none`` runs the chunk without
 the file, so that a recursive answer calls itself and its tracebacks point into the file.
 
 For every answer: the verdict; for a bug, that the report places it (``where``: a node, a
-game, a position) and gives a kind's hint exactly when MISTAKE names one, that kind's.
+game, a position) and gives a kind's hints exactly when MISTAKE names one, that kind's (its
+question at the first level, without the line's words; those at the last). ``# says:`` words
+are looked for in the last level's report.
 """
 
 from __future__ import annotations
@@ -98,13 +100,16 @@ def test_the_answers_cover_every_exercise_and_every_kind():
 
 @pytest.mark.parametrize("answer", ANSWERS, ids=[a.id for a in ANSWERS])
 def test_the_grader_judges_each_answer_as_expected(answer):
-    result = grade(answer.exercise, answer.function(), seconds=answer.seconds)
+    result = grade(answer.exercise, answer.function(), seconds=answer.seconds, hint_level=3)
     text = str(result)
     assert result.verdict == VERDICTS[answer.kind], f"{answer.description}\n{text}"
     if answer.kind == "bug":
         assert result.where, f"the bug is not placed:\n{text}"
         assert result.mistake == answer.mistake, f"{answer.description}\n{text}"
         if answer.mistake:
-            assert MISTAKE_KINDS[answer.mistake] in text
+            kind = MISTAKE_KINDS[answer.mistake]
+            assert str(kind) in text
+            first = result.report(1)                 # the first hint: the idea, not the line
+            assert kind.question in first and kind.seen not in first and kind.fix not in first
     for words in answer.says:
         assert words in text, f"{words!r} is not in the report:\n{text}"

@@ -1,7 +1,8 @@
 """The notebooks as nbgrader assignments: every answer and check cell is marked up for nbgrader,
 every implement-it exercise is asked in its notebook from its skeleton, the student copies are
 nbgrader's, and ``nbgrader generate_assignment`` and ``nbgrader autograde`` grade a right and a
-wrong submission with the notebook's own checks."""
+wrong submission with the notebook's own checks: notebook 03's implement-it exercises, and
+notebook 08's open-ended one, an agent graded by games."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from course_lib.exercises import CHECK_CALL, exercise_cells
-from course_lib.grader import EXERCISES, skeleton
+from course_lib.grader import EXERCISES, MISTAKE_KINDS, skeleton
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
@@ -122,14 +123,15 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
     return done
 
 
-def _submit(course: Path, student: str, release: dict, answers: dict[str, str]) -> None:
+def _submit(course: Path, student: str, release: dict, answers: dict[str, str],
+            assignment: str = ASSIGNMENT) -> None:
     notebook = copy.deepcopy(release)
     for cell in notebook["cells"]:
         if _nbgrader(cell).get("solution"):
             cell["source"] = answers[_nbgrader(cell)["grade_id"]]
-    folder = course / "submitted" / student / ASSIGNMENT
+    folder = course / "submitted" / student / assignment
     folder.mkdir(parents=True)
-    (folder / f"{ASSIGNMENT}.ipynb").write_text(json.dumps(notebook))
+    (folder / f"{assignment}.ipynb").write_text(json.dumps(notebook))
 
 
 def test_nbgrader_generates_the_student_copy_and_autogrades_submissions(tmp_path):
@@ -169,5 +171,60 @@ def test_nbgrader_generates_the_student_copy_and_autogrades_submissions(tmp_path
     printed = "".join("".join(output.get("text", "")) for cell in graded["cells"]
                       if _nbgrader(cell).get("grade_id") == "03-negamax-check"
                       for output in cell["outputs"])
-    assert printed.startswith("03-negamax: wrong")
-    assert "a negamax sign not flipped" in printed
+    assert printed.startswith("03-negamax: wrong (hint 1 of 3)")     # a fresh kernel: a first try
+    kind = MISTAKE_KINDS["negamax_sign"]
+    assert kind.question in printed and kind.seen not in printed
+
+
+# --- The round trip of an open-ended exercise: an agent graded by games ---------------------------
+
+ENTRY = "08_entry"
+FIRST_LEGAL = """%%writefile "{entry_dir}/my_agent.py"
+class MyAgent:
+    name = "first-legal"
+
+    def choose_move(self, state):
+        return state.legal_moves()[0]
+"""
+
+
+def test_nbgrader_autogrades_notebook_08s_agent_by_its_games(tmp_path):
+    """Notebook 08's imports and its open-ended exercise, as an assignment of their own: the
+    solution's agent gets the points, an agent that loses to greedy none, and the skeleton
+    none, with the check's verdict and first hint in the graded notebook."""
+    notebook = json.loads((ROOT / "notebooks" / "solutions" / "08_tournament.ipynb").read_text())
+    cells = notebook["cells"]
+    start = next(i for i, c in enumerate(cells) if c["id"] == "nb08-ex5")
+    end = next(i for i, c in enumerate(cells) if c["id"] == "nb08-ex5-check")
+    notebook["cells"] = [next(c for c in cells if c["cell_type"] == "code")] + cells[start:end + 1]
+    course = tmp_path / "course"
+    source = course / "source" / ENTRY
+    source.mkdir(parents=True)
+    (source / f"{ENTRY}.ipynb").write_text(json.dumps(notebook))
+    (course / "nbgrader_config.py").write_text(_build_tool().NBGRADER_CONFIG)
+    _run(["generate_assignment", ENTRY], course)
+    release = json.loads((course / "release" / ENTRY / f"{ENTRY}.ipynb").read_text())
+    [answer] = [c for c in release["cells"] if _nbgrader(c).get("solution")]
+    assert "...  # your answer" in _source(answer) and "SOLUTION" not in _source(answer)
+
+    right = "".join(line for line in _source(next(c for c in notebook["cells"]
+                                                  if _nbgrader(c).get("solution")))
+                    .splitlines(keepends=True) if "SOLUTION" not in line)
+    _submit(course, "ada", release, {"08-tournament-entry": right}, ENTRY)
+    _submit(course, "bob", release, {"08-tournament-entry": FIRST_LEGAL}, ENTRY)
+    _submit(course, "cy", release, {"08-tournament-entry": _source(answer)}, ENTRY)
+    _run(["autograde", ENTRY], course)
+
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {student: gradebook.find_submission(ENTRY, student).score
+                  for student in ("ada", "bob", "cy")}
+    assert scores == {"ada": 3, "bob": 0, "cy": 0}
+    graded = json.loads((course / "autograded" / "bob" / ENTRY / f"{ENTRY}.ipynb").read_text())
+    printed = "".join("".join(output.get("text", "")) for cell in graded["cells"]
+                      for output in cell.get("outputs", []))
+    assert "first-legal vs greedy: +0 =0 -10" in printed
+    assert "08-tournament-entry: wrong: <entry test: first-legal vs greedy" in printed
+    from course_lib.exercises import _EXERCISES, registered
+    registered("08")
+    assert f"hint 1 of 3: {_EXERCISES['08-tournament-entry'].hints[0]}" in printed

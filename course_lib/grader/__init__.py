@@ -7,10 +7,15 @@ the nodes evaluated and the exact sequence of nodes visited (a node searched twi
 twice) with the reference solution. The function runs in a child process stopped at a time cap
 for the whole call (see ``course_lib.grader.isolation``), so ``grade`` always returns. On a
 mismatch the result names the first place where the two differ (a node, a game, a position, a
-table entry), draws both searches side by side, and gives a hint for the kind of mistake when
-a known mistaken variant does what the student's function does on every case where it goes
+table entry), draws both searches side by side, and recognises the kind of mistake when a
+known mistaken variant does what the student's function does on every case where it goes
 wrong; otherwise the report says what it saw there. "Not answered yet" is only for a function
 whose body is still the skeleton's.
+
+A wrong answer's report is graduated (``HINT_LEVELS``): the first wrong try gets a question
+about the idea and no code, the next different one the place where it goes wrong (and the
+picture), the next what the code does there and the fix. The tries are counted per exercise
+in the kernel; ``grade(name, f, hint_level=2)`` asks for a level at once.
 
 >>> from course_lib.grader import grade, skeleton, solution, EXERCISES
 >>> EXERCISES[:3]
@@ -29,15 +34,16 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .exercises import MISTAKE_KINDS, SPECS
-from .result import GradeResult, grade
+from .exercises import MISTAKE_KINDS, SPECS, MistakeKind
+from .result import HINT_LEVELS, GradeResult, grade
 from .trace import Trace, TracedState
 
 EXERCISES = sorted(SPECS)
 """The exercise names, each beginning with its notebook's number."""
 
-__all__ = ["EXERCISES", "GradeResult", "MISTAKE_KINDS", "Trace", "TracedState",
-           "example_mistake", "grade", "mistakes", "skeleton", "solution", "solution_source"]
+__all__ = ["EXERCISES", "GradeResult", "HINT_LEVELS", "MISTAKE_KINDS", "MistakeKind", "Trace",
+           "TracedState", "example_mistake", "grade", "mistakes", "skeleton", "solution",
+           "solution_source"]
 
 
 def _spec(name: str):
@@ -73,9 +79,10 @@ def example_mistake(name: str, kind: str) -> Callable:
     ``mistakes(name)``) and nothing else wrong: a notebook grades it to show what a wrong
     answer's report and picture look like.
 
-    >>> print(grade("04-alphabeta-negamax", example_mistake("04-alphabeta-negamax", "cut_strict")))
+    >>> mistaken = example_mistake("04-alphabeta-negamax", "cut_strict")
+    >>> print(grade("04-alphabeta-negamax", mistaken, hint_level=3))
     ... # doctest: +ELLIPSIS
-    04-alphabeta-negamax: wrong
+    04-alphabeta-negamax: wrong (hint 3 of 3)
     ...
       hint: a cut on > instead of >=: ...
     """

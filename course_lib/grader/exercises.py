@@ -46,97 +46,226 @@ class Spec:
         return textwrap.dedent(inspect.getsource(self.solution))
 
 
-MISTAKE_KINDS: dict[str, str] = {
-    "cut_strict": "a cut on > instead of >=: when the best value so far only equals the bound, "
-                  "can anything the other player allows above still come out of this node?",
-    "window_not_narrowed": "the window is not narrowed: once a move has been searched, what "
-                           "does the player to move know it can already get, and should the "
-                           "next child know it too?",
-    "window_not_passed": "the window does not reach the children: a child searched with an "
-                         "endless window cannot know what the nodes above it already have.",
-    "negamax_sign": "a negamax sign not flipped: a child's value is written for the player "
-                    "to move in the child; what is it worth to the player at this node?",
-    "negamax_window": "a negamax window not flipped: the window is written for the player to "
-                      "move; what are its two ends seen from the child's player, and which "
-                      "is the lower one?",
-    "depth_not_decreased": "the depth does not go down: how many plies are left to search "
-                           "below a child?",
-    "depth_off_by_one": "the depth limit is off by one: which nodes are at depth 0, the "
-                        "ones the evaluation scores?",
-    "pass_missing": "the pass child is missing: a player who cannot move still has one move, "
-                    "and the game goes on below it.",
-    "ties_replaced": "the best move is replaced on ties: when a later move is only as good as "
-                     "the best so far, which of the two does the course play?",
-    "min_missing": "every node maximizes: at the opponent's nodes, whose choice is it, and "
-                   "what does that player want?",
-    "wrong_view": "the evaluation is taken from the wrong side's view: whose view does each "
-                  "value in this search have to be written from?",
-    "max_is_player_one": "player 1 is taken for MAX: the values are for the player the search "
-                         "is given, who need not be player 1; at whose nodes is the largest "
-                         "value taken?",
-    "deadline_never_checked": "the deadline is never checked between iterations: is it worth "
-                              "starting a search that cannot finish?",
-    "search_after_timeout": "the search goes on after an iteration ran out of time: what does "
-                            "an abandoned iteration tell you about the deeper ones?",
-    "no_reordering": "the root moves are not reordered: which move is most likely best, after "
-                     "an iteration has valued them all, and when should it be tried?",
-    "reordered_backwards": "the root moves are reordered from worst to best: which should be "
-                           "tried first?",
-    "unfinished_depth": "the depth returned is one that did not finish: which iteration's "
-                        "move are you playing?",
-    "table_wrong_depth": "a table entry is used at the wrong depth: a value found by a "
-                         "shallower (or deeper) search is not this search's value.",
-    "table_bounds_as_exact": "every table entry is used as an exact value: what does a node "
-                             "that failed high (or low) know about its true value?",
-    "table_bound_replaces_window": "a stored bound replaces an end of the window: a bound "
-                                   "says the value is at least (or at most) something; when "
-                                   "the window already says more, what should change?",
-    "table_kind_wrong": "the stored kind is decided with the wrong alpha: the window changes "
-                        "while the moves are searched; which alpha says whether the node "
-                        "failed low?",
-    "table_move_not_first": "the table's move is not tried first: which move is most likely "
-                            "to cause a cut early?",
-    "table_never_stored": "nothing is ever stored: a later search can only reuse what an "
-                          "earlier one wrote down.",
-    "ucb_unvisited_not_first": "UCB's unvisited child is not tried first: what is the UCB of "
-                               "a child with no visits, and in which order are such children "
-                               "taken?",
-    "ucb_wrong_log": "the logarithm is of the wrong count: the exploration term grows with "
-                     "the visits of which node?",
-    "ucb_wrong_side": "the win rate is read from the wrong side: whose wins does a child "
-                      "count, and who chooses at this node?",
-    "ucb_factor_missing": "the exploration term lacks a factor: look again at what is under "
-                          "the square root in the lecture's formula.",
-    "ucb_no_sqrt": "the exploration term is not a square root: how fast should it grow with "
-                   "ln N(v)?",
-    "reward_wrong_player": "a reward is added from the wrong player's view: which player's "
-                           "wins does a node count?",
-    "reward_player_one_only": "every node gets player 1's reward: at a node where player 2 "
-                              "made the move, what is a player-1 win worth?",
-    "root_not_updated": "the root is not updated: is the root on the path too?",
-    "leaf_only": "only one node is updated: which nodes did this playout pass through?",
-    "draw_not_half": "a draw is not worth half a win: what is each player's reward for a draw?",
-    "llr_steps_swapped": "the win and loss steps are swapped: which hypothesis does a win "
-                         "make more likely?",
-    "llr_ratio_inverted": "the likelihood ratio is upside down: the LLR is the log of "
-                          "(likelihood under H1) / (likelihood under H0).",
-    "llr_draw_as_loss": "a draw is counted: in the win/loss test, what does a draw tell "
-                        "about the win probability among decided games?",
-    "sprt_bounds_swapped": "alpha and beta are swapped in the bounds: which error does "
-                           "accepting H1 risk?",
-    "sprt_bounds_not_log": "the bounds are not on the log scale: the LLR is a logarithm, so "
-                           "its bounds must be too.",
-    "eval_wrong_view": "the evaluation is taken from the wrong side's view: the value is for "
-                       "the player given, whoever is to move.",
-    "eval_mobility_mover_only": "mobility is counted for the side to move only: whose moves "
-                                "does generate_moves list when no player is given?",
-    "eval_material_weight": "the material is not weighted: look again at how much a stone is "
-                            "worth against a move.",
-    "eval_mobility_sign": "mobility has the wrong sign: more moves for the player is better "
-                          "for the player.",
-    "eval_opponent_mobility": "only one side's mobility is counted: mobility is a difference, "
-                              "like material.",
+@dataclass(frozen=True)
+class MistakeKind:
+    """The three hints of a kind of mistake, from the idea to the line.
+
+    ``question`` (hint 1) asks about the idea and shows no code; ``seen`` and ``fix`` (hint 3)
+    say what the code does and what to change. Hint 2, between them, is the report's own: the
+    node or case where the answer first goes wrong."""
+
+    question: str
+    seen: str
+    fix: str
+
+    def __str__(self) -> str:
+        """The last hint: what was seen, and the fix."""
+        return f"{self.seen}: {self.fix}"
+
+
+K = MistakeKind
+
+MISTAKE_KINDS: dict[str, MistakeKind] = {
+    "cut_strict": K(
+        "when the best value so far only equals the bound, can anything the other player "
+        "allows above still come out of this node?",
+        "a cut on > instead of >=",
+        "stop trying moves as soon as the best value reaches the bound, equality included "
+        "(best >= beta at a MAX node, best <= alpha at a MIN node)."),
+    "window_not_narrowed": K(
+        "once a move has been searched, what does the player to move know it can already "
+        "get, and should the next child know it too?",
+        "the window is not narrowed",
+        "after each child, raise alpha to the best value so far at a MAX node (lower beta at a "
+        "MIN node), and search the next child with the new window."),
+    "window_not_passed": K(
+        "what does a child need to know about what the nodes above it already have?",
+        "the window does not reach the children: each child is searched with an endless window",
+        "pass this node's alpha and beta down in the recursive call."),
+    "negamax_sign": K(
+        "a child's value is written for the player to move in the child; what is it worth to "
+        "the player at this node?",
+        "a negamax sign not flipped",
+        "negate the value the child's call returns before comparing it with the best so far."),
+    "negamax_window": K(
+        "the window is written for the player to move; what are its two ends seen from the "
+        "child's player, and which is the lower one?",
+        "a negamax window not flipped",
+        "search each child with the window (-beta, -alpha): both ends negated, and swapped."),
+    "depth_not_decreased": K(
+        "how many plies are left to search below a child?",
+        "the depth does not go down",
+        "call the search on each child with depth - 1."),
+    "depth_off_by_one": K(
+        "which nodes are at depth 0, the ones the evaluation scores?",
+        "the depth limit is off by one",
+        "a node is a leaf exactly when depth == 0 (or it has no legal moves)."),
+    "pass_missing": K(
+        "what can a player do who has no move, and does the game go on after it?",
+        "the pass child is missing",
+        "search every move of state.legal_moves(), the pass included: it is the only child of "
+        "a player who cannot move."),
+    "ties_replaced": K(
+        "when a later move is only as good as the best so far, which of the two does the "
+        "course play?",
+        "the best move is replaced on ties",
+        "replace the best move only when a value is strictly better (> at MAX, < at MIN)."),
+    "min_missing": K(
+        "at the opponent's nodes, whose choice is it, and what does that player want?",
+        "every node maximizes",
+        "at a node where the opponent of player is to move, take the smallest child value, "
+        "starting from +infinity."),
+    "wrong_view": K(
+        "whose view does each value in this search have to be written from?",
+        "the evaluation is taken from the wrong side's view",
+        "score a leaf with evaluate(state, player) in minimax (the root player's view), "
+        "evaluate(state, state.to_move) in negamax."),
+    "max_is_player_one": K(
+        "the values are for the player the search is given; at whose nodes is the largest "
+        "value taken?",
+        "player 1 is taken for MAX",
+        "a node is a MAX node when state.to_move == player, whoever player is."),
+    "deadline_never_checked": K(
+        "is it worth starting a search that cannot finish?",
+        "the deadline is never checked between iterations",
+        "after each finished iteration, stop when clock() > deadline."),
+    "search_after_timeout": K(
+        "what does an abandoned iteration tell you about the deeper ones?",
+        "the search goes on after an iteration ran out of time",
+        "when search returns None, stop: no deeper iteration can finish either."),
+    "no_reordering": K(
+        "after an iteration has valued every root move, which one is most likely best, and "
+        "when should it be tried?",
+        "the root moves are not reordered",
+        "give each later iteration the moves sorted by the previous iteration's values, best "
+        "first, equal values in their old order."),
+    "reordered_backwards": K(
+        "after an iteration, which root move should the next one try first?",
+        "the root moves are reordered from worst to best",
+        "sort by value from the largest down (reverse=True); a stable sort keeps ties in order."),
+    "unfinished_depth": K(
+        "which iteration's move are you playing, and did that iteration finish?",
+        "the depth returned is one that did not finish",
+        "remember the depth (and the move) only after its search has returned a result."),
+    "table_wrong_depth": K(
+        "is a value found by a shallower (or deeper) search this search's value?",
+        "a table entry is used at the wrong depth",
+        "narrow the window with an entry only when its depth equals this call's depth; its "
+        "move may be tried first whatever its depth."),
+    "table_bounds_as_exact": K(
+        "what does a node that failed high (or low) know about its true value?",
+        "every table entry is used as an exact value",
+        "an 'exact' entry sets both ends of the window; a 'lower' one only raises alpha, an "
+        "'upper' one only lowers beta."),
+    "table_bound_replaces_window": K(
+        "a bound says the value is at least (or at most) something; when the window already "
+        "says more, what should change?",
+        "a stored bound replaces an end of the window",
+        "take the tighter of the two: alpha = max(alpha, value) for 'lower', beta = min(beta, "
+        "value) for 'upper'."),
+    "table_kind_wrong": K(
+        "the window changes while the moves are searched; which alpha says whether the node "
+        "failed low?",
+        "the stored kind is decided with the wrong alpha",
+        "keep alpha as it was when the node was entered, and store 'upper' when the best value "
+        "is at most that alpha."),
+    "table_move_not_first": K(
+        "which move is most likely to cause a cut early?",
+        "the table's move is not tried first",
+        "when the entry's move is legal here, put it first and the other moves after it, in "
+        "their order, without it."),
+    "table_never_stored": K(
+        "what can a later search reuse, if no search writes anything down?",
+        "nothing is ever stored",
+        "after the moves are searched, write table[state.key()] = (depth, best, kind, move)."),
+    "ucb_unvisited_not_first": K(
+        "what is the UCB of a child with no visits, and in which order are such children "
+        "taken?",
+        "UCB's unvisited child is not tried first",
+        "before any formula, return the first child whose visits are 0."),
+    "ucb_wrong_log": K(
+        "the exploration term grows with the visits of which node?",
+        "the logarithm is of the wrong count",
+        "take the natural logarithm of the parent's visits, N(node), as they are."),
+    "ucb_wrong_side": K(
+        "whose wins does a child count, and who chooses at this node?",
+        "the win rate is read from the wrong side",
+        "a child's wins are already counted for the player who chooses here: use wins / visits "
+        "as it is."),
+    "ucb_factor_missing": K(
+        "look again at what is under the square root in the lecture's formula: is every "
+        "factor there?",
+        "the exploration term lacks a factor",
+        "the term is c * sqrt(2 * ln N(node) / N(child)): the 2 is under the root."),
+    "ucb_no_sqrt": K(
+        "how fast should the exploration term grow as the parent's visits grow?",
+        "the exploration term is not a square root",
+        "take the square root of 2 * ln N(node) / N(child), then multiply by c."),
+    "reward_wrong_player": K(
+        "which player's wins does a node count?",
+        "a reward is added from the wrong player's view",
+        "add the reward of node.player, the player who moved into the node: outcome for player "
+        "1, 1 - outcome for player 2."),
+    "reward_player_one_only": K(
+        "at a node where player 2 made the move, what is a player-1 win worth?",
+        "every node gets player 1's reward",
+        "give a node whose player is 2 the reward 1 - outcome."),
+    "root_not_updated": K(
+        "is the root on the path too?",
+        "the root is not updated",
+        "update every node of path, the first one (the root) included."),
+    "leaf_only": K(
+        "which nodes did this playout pass through?",
+        "only one node is updated",
+        "loop over the whole path, root to leaf."),
+    "draw_not_half": K(
+        "what is each player's reward for a draw?",
+        "a draw is not worth half a win",
+        "add the outcome itself (0.5 for a draw) for player 1, and 1 - outcome for player 2."),
+    "llr_steps_swapped": K(
+        "which hypothesis does a win make more likely?",
+        "the win and loss steps are swapped",
+        "a win adds ln(p1 / p0), a loss ln((1 - p1) / (1 - p0))."),
+    "llr_ratio_inverted": K(
+        "the LLR is the log of a ratio of two likelihoods: which one goes on top?",
+        "the likelihood ratio is upside down",
+        "put H1 on top: ln(p1 / p0) for a win, ln((1 - p1) / (1 - p0)) for a loss."),
+    "llr_draw_as_loss": K(
+        "in the win/loss test, what does a draw tell about the win probability among decided "
+        "games?",
+        "a draw is counted",
+        "leave the LLR unchanged for a draw (result 0.5)."),
+    "sprt_bounds_swapped": K(
+        "which error does accepting H1 risk, and which bound is it part of?",
+        "alpha and beta are swapped in the bounds",
+        "accept H1 at ln((1 - beta) / alpha), H0 at ln(beta / (1 - alpha))."),
+    "sprt_bounds_not_log": K(
+        "the LLR is a logarithm: on which scale must its bounds be?",
+        "the bounds are not on the log scale",
+        "take the logarithm of (1 - beta) / alpha and of beta / (1 - alpha)."),
+    "eval_wrong_view": K(
+        "whose view is the value for: the player given, or the player to move?",
+        "the evaluation is taken from the wrong side's view",
+        "count from the view of player, the argument, whoever is to move in state."),
+    "eval_mobility_mover_only": K(
+        "whose moves does each half of the mobility count?",
+        "mobility is counted for the side to move only",
+        "count state.generate_moves(player) and state.generate_moves(opponent), each player "
+        "named."),
+    "eval_material_weight": K(
+        "how much is a stone worth against a move, in this evaluation?",
+        "the material is not weighted",
+        "give material the weight the lesson gives it against mobility."),
+    "eval_mobility_sign": K(
+        "is it good or bad for a player to have more moves?",
+        "mobility has the wrong sign",
+        "add the player's moves and subtract the opponent's."),
+    "eval_opponent_mobility": K(
+        "material is a difference; is mobility one too?",
+        "only one side's mobility is counted",
+        "mobility is the player's moves minus the opponent's."),
 }
+"""Every kind of mistake the grader recognises, by key: its three hints."""
 
 
 def _m(key: str, *edits: tuple[str, str]) -> Mistake:

@@ -11,7 +11,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .exercises import MISTAKE_KINDS, SPECS, Spec
+from ..exercises import TRIES, next_hint_words, try_level
+from .exercises import MISTAKE_KINDS, SPECS, MistakeKind, Spec
 from .grading import (Case, Outcome, budget_for, mistake_outcomes, reference, same,
                       same_outcome)
 from .isolation import run_cases
@@ -21,6 +22,11 @@ RIGHT, WRONG, NOT_ANSWERED = "right", "wrong", "not answered yet"
 TIME_CAP = 10.0
 """Seconds one ``grade`` call gives the student's function for all the cases together."""
 SEARCH_KINDS = ("search", "table", "deepening")
+HINT_LEVELS = 3
+"""A wrong answer's report comes in three levels: 1, a question about the idea; 2, the node
+or case where the answer first goes wrong, and its picture; 3, what the code does there and
+the fix."""
+NEXT_HINT = {2: "where it goes wrong", 3: "what your code does there, and the fix"}
 
 
 @dataclass
@@ -35,6 +41,7 @@ class GradeResult:
     mistake: str | None = None
     """The kind of mistake recognised (a key of ``MISTAKE_KINDS``), or None."""
     hint: str = ""
+    """The last hint's words: what was seen, and the fix (``str(kind)``)."""
     student: Outcome | None = None
     expected: Outcome | None = None
     divergence: tuple | None = None
@@ -46,6 +53,21 @@ class GradeResult:
     """The time cap stopped the function."""
     drawable: bool = False
     tree: Any = None
+    status: str = ""
+    """What happened when the function did not end normally on the first differing case (an
+    error, a stop, a wrong kind of answer): every level of the report says it."""
+    kind: MistakeKind | None = None
+    """The hints: the recognised mistake's (``MISTAKE_KINDS[mistake]``), else one for what was
+    seen; None when the function could not be run at all."""
+    differing: int = 0
+    """On how many of the cases the function differs from the reference."""
+    cases: int = 0
+    """How many cases ran: all of them, unless ``status`` says why not."""
+    hint_level: int = HINT_LEVELS
+    """The level ``str(result)`` reports at (see ``HINT_LEVELS``); ``grade`` sets it from the
+    tries."""
+    call: str = ""
+    """The grade call that asks for another level, with ``{level}`` where the level goes."""
     _figure: Any = field(default=None, repr=False)
 
     @property
@@ -53,16 +75,38 @@ class GradeResult:
         return self.verdict == RIGHT
 
     def __str__(self) -> str:
+        return self.report()
+
+    def report(self, hint_level: int | None = None) -> str:
+        """The report at ``hint_level`` (default: the result's own ``hint_level``). Its first
+        line begins with the exercise name, then ``right``, ``wrong`` or ``not answered
+        yet``."""
         if self.verdict == RIGHT:
             return f"{self.name}: right"
         if self.verdict == NOT_ANSWERED:
             return f"{self.name}: not answered yet (replace ... with your code and run the cell)"
-        lines = [f"{self.name}: wrong"]
-        if self.case:
+        if self.kind is None:                   # the function could not be judged at all
+            lines = [f"{self.name}: wrong"]
+            lines += ["  " + line for line in self.details.splitlines()]
+            return "\n".join(lines)
+        level = min(max(self.hint_level if hint_level is None else hint_level, 1),
+                    HINT_LEVELS)
+        lines = [f"{self.name}: wrong (hint {level} of {HINT_LEVELS})"]
+        if level == 1:
+            lines += ["  " + line for line in self.status.splitlines()]
+            if not self.status:
+                lines.append(f"  it differs from the right one on {self.differing} of the "
+                             f"{self.cases} cases.")
+            lines.append(f"  a question: {self.kind.question}")
+        else:
             lines.append(f"  on {self.case}:")
-        lines += ["  " + line for line in self.details.splitlines()]
-        if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines += ["  " + line for line in self.details.splitlines()]
+            lines.append(f"  a question: {self.kind.question}" if level == 2
+                         else f"  hint: {self.kind}")
+        if level < HINT_LEVELS:
+            call = self.call or f'grade("{self.name}", your_function, hint_level={{level}})'
+            more = next_hint_words(level, HINT_LEVELS, call, NEXT_HINT[level + 1])
+            lines.append(f"  ({more})")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -83,27 +127,31 @@ class GradeResult:
                                              self.expected.returns)
         return self._figure
 
-    def show(self) -> None:
-        """Print the report and, for a wrong search, show the picture (in a notebook); the
-        same as ending a cell with the result."""
+    def show(self, hint_level: int | None = None) -> None:
+        """Print the report (at ``hint_level``, default the result's own) and, for a wrong
+        search from hint 2 on, show the picture (in a notebook); without a level, the same as
+        ending a cell with the result."""
+        text = self.report(hint_level)
+        level = self.hint_level if hint_level is None else hint_level
+        figure = self.figure() if self.verdict == WRONG and self.kind is not None \
+            and level >= 2 else None
         try:
-            import IPython.display  # noqa: F401
+            from IPython.display import Image, display
         except ImportError:
-            print(str(self))
+            print(text)
             return
-        self._ipython_display_()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import Image, display
-        print(str(self))
-        figure = self.figure() if self.verdict == WRONG else None
+        print(text)
         if figure is not None:
             buffer = io.BytesIO()
             figure.savefig(buffer, format="png", dpi=100)
             display(Image(buffer.getvalue(), width=min(960, int(figure.get_figwidth() * 100))))
 
+    def _ipython_display_(self) -> None:
+        self.show()
 
-def grade(name: str, function: Callable, seconds: float | None = None) -> GradeResult:
+
+def grade(name: str, function: Callable, seconds: float | None = None,
+          hint_level: int | None = None) -> GradeResult:
     """Run ``function`` on the exercise's cases and compare it with the reference, node by
     node. Never raises, and returns within ``seconds`` (``TIME_CAP`` if None) of running the
     function, whatever it does: on Unix the function runs in a child process that is stopped
@@ -111,17 +159,33 @@ def grade(name: str, function: Callable, seconds: float | None = None) -> GradeR
     Where there is no fork (Windows) it runs in this process, where only the node budget and
     SIGALRM (if any) can stop it.
 
+    A wrong answer's report has three levels (``HINT_LEVELS``): the first wrong try gets a
+    question about the idea, the next different wrong try the place where it goes wrong, the
+    next what the code does there and the fix. The tries are counted per exercise in the
+    kernel (``course_lib.exercises.TRIES``; a right answer starts again); ``hint_level`` asks
+    for a level at once, and counts no try. The result holds everything found whatever the
+    level (``mistake``, ``where``, ``divergence``, ``details``); ``result.report(level)``
+    gives any level's text.
+
     >>> from course_lib.grader import grade, solution
     >>> print(grade("03-negamax", solution("03-negamax")))
     03-negamax: right
     """
     try:
-        return _grade(name, function, TIME_CAP if seconds is None else seconds)
+        result = _grade(name, function, TIME_CAP if seconds is None else seconds)
     except KeyboardInterrupt:
         raise
     except BaseException as error:                  # noqa: BLE001 - grading must not stop Run All
         return GradeResult(name, WRONG, details=f"the grader could not judge this function "
                                                 f"({type(error).__name__}: {error})")
+    if result.verdict == RIGHT:
+        TRIES.right(name)
+    elif result.kind is not None:
+        result.hint_level = try_level(name, HINT_LEVELS, hint_level, function)
+        function_name = getattr(function, "__name__", "")
+        if function_name.isidentifier():
+            result.call = f'grade("{name}", {function_name}, hint_level={{level}})'
+    return result
 
 
 def _grade(name: str, function: Callable, cap: float) -> GradeResult:
@@ -149,15 +213,17 @@ def _grade(name: str, function: Callable, cap: float) -> GradeResult:
     case, ref, got = cases[first], expected[first], outcomes[first]
     mistake = _recognise(mistake_outcomes(name), outcomes, differing)
     finding = describe(spec, case, got, ref)
-    details = finding.text
-    if run.stopped and first < len(outcomes) - 1:
-        details += (f"\nLater, on {cases[len(outcomes) - 1].label}, "
-                    f"{outcomes[-1].message}.")
-    hint = MISTAKE_KINDS[mistake] if mistake else _generic_hint(spec.kind, got, finding)
+    details, status = finding.text, finding.status
+    if outcomes[-1].status != "ok" and first < len(outcomes) - 1:
+        later = f"Later, on {cases[len(outcomes) - 1].label}, {outcomes[-1].message}."
+        details += "\n" + later
+        status = (status + "\n" + later).strip()
+    kind = MISTAKE_KINDS[mistake] if mistake else _generic_kind(spec.kind, got, finding)
     drawable = case.drawable and bool(got.visits) \
         and (got.visits != ref.visits or finding.divergence is not None)
-    return GradeResult(name, WRONG, case.label, details, mistake, hint, got, ref,
-                       finding.divergence, finding.where, run.stopped, drawable, case.tree)
+    return GradeResult(name, WRONG, case.label, details, mistake, str(kind), got, ref,
+                       finding.divergence, finding.where, run.stopped, drawable, case.tree,
+                       status, kind, len(differing), len(outcomes))
 
 
 def unanswered(spec: Spec, function: Callable) -> bool:
@@ -203,37 +269,105 @@ class Finding:
     text: str
     divergence: tuple | None = None
     where: str = ""
-    hint: str = ""
-    """A hint for this kind of difference, when no known mistake fits."""
+    kind: MistakeKind | None = None
+    """The hints for this kind of difference, when no known mistake fits (see ``SEEN``)."""
+    status: str = ""
+    """What happened, when the function did not end normally: the first part of ``text``."""
 
 
-def _generic_hint(kind: str, got: Outcome, finding: Finding) -> str:
+SEEN: dict[str, MistakeKind] = {
+    "over_budget": MistakeKind(
+        "does something in your code catch every exception, the grader's stop included?",
+        "a bare except: (or except BaseException:) also catches the grader's stop",
+        "catch only the errors you expect, if any."),
+    "time": MistakeKind(
+        "does every call get closer to a leaf, and every loop to its end? Does anything wait "
+        "(a sleep, an input)?",
+        "your function was still running at the time cap",
+        "make every call search a child with one ply less, end every loop, and wait for "
+        "nothing."),
+    "endless": MistakeKind(
+        "does every call get closer to a leaf (or to the end of its loop)?",
+        "your function does far more work than the search needs, or never ends",
+        "search each child with one ply less, and stop at depth 0 or where there is no move."),
+    "none": MistakeKind(
+        "does every path through your function end by returning its answer?",
+        "a path through your function ends without a return, so Python returns None there",
+        "end every path with a return of what the docstring asks for."),
+    "none_used": MistakeKind(
+        "does every path through your function end by returning its answer?",
+        "a call gave None where a value was expected: a path through your function ends "
+        "without a return",
+        "end every path with a return of what the docstring asks for."),
+    "error": MistakeKind(
+        "the lines shown are yours: what does the last one do with what it is given?",
+        "your code raised the error shown",
+        "read the traceback's last line, then the line of yours it points to."),
+    "mutated": MistakeKind(
+        "does your function change what it was given?",
+        "it changes what it was given (a position, or a node's move, player or children)",
+        "work on new positions (apply returns one) and change only what the exercise asks you "
+        "to update."),
+    "garbage": MistakeKind(
+        "what does the docstring say the function returns?",
+        "it returns something other than what the docstring describes",
+        "return exactly what the docstring's first line says."),
+    "twice": MistakeKind(
+        "is a node searched twice: a child once to compare and once to keep, or a move "
+        "searched again after the loop?",
+        "a node is searched a second time",
+        "search each child once and keep its value in a variable."),
+    "twice_table": MistakeKind(
+        "is a node searched twice: a child once to compare and once to keep, a move searched "
+        "again after the loop, or the table's move tried first and again in its place?",
+        "a node is searched a second time",
+        "search each child once; when the table's move goes first, take it out of the rest."),
+    "leaves": MistakeKind(
+        "which nodes are leaves, and is each scored once?",
+        "the evaluation is called on other nodes than the leaves, or more than once",
+        "call evaluate only at a leaf (depth 0, or no legal moves), once."),
+    "table_entry": MistakeKind(
+        "which nodes are stored, and what does each field of an entry hold?",
+        "a table entry differs from the right one",
+        "compare the two entries field by field with what the docstring says an entry "
+        "means."),
+    "search": MistakeKind(
+        "at the first node where your search and the right one part, what does the contract "
+        "say should happen next?",
+        "no known mistake does what yours does on every case it gets wrong",
+        "follow the right search in the picture from the root to the first node where yours "
+        "differs, and compare each line of your code with the contract there."),
+    "numbers": MistakeKind(
+        "at the first step where your numbers differ, which part of the rule gives the right "
+        "one?",
+        "no known mistake does what yours does on every case it gets wrong",
+        "compare your numbers with the right ones step by step from the first difference, "
+        "against the rule in the lesson."),
+}
+"""The hints for what was seen when no known mistake fits: a stop, an error, a wrong kind of
+answer, work done twice, or a difference of no known kind."""
+
+
+def _generic_kind(kind: str, got: Outcome, finding: Finding) -> MistakeKind:
     if got.over_budget:
-        return "a bare except: (or except BaseException:) also catches the grader's stop: " \
-               "catch only the errors you expect, if any."
+        return SEEN["over_budget"]
     if got.status == "time":
-        return "does every call get closer to a leaf, and every loop to its end? Does " \
-               "anything wait (a sleep, an input)?"
+        return SEEN["time"]
     if got.status in ("budget", "recursion"):
-        return "does every call get closer to a leaf (or to the end of its loop)?"
+        return SEEN["endless"]
     if got.status == "error" and "NoneType" in got.message:
-        return "a call gave None where a value was expected: does every path through your " \
-               "function end by returning its answer?"
+        return SEEN["none_used"]
     if got.status == "error":
-        return "the error above is raised by your code: the lines shown are yours."
+        return SEEN["error"]
     if got.status == "mutated":
-        return "work on copies or on new positions (apply returns one); never change what " \
-               "you were given, except what the exercise asks you to update."
+        return SEEN["mutated"]
     if got.status == "garbage" and "returned None" in got.message:
-        return "does every path through your function end by returning its answer?"
+        return SEEN["none"]
     if got.status == "garbage":
-        return "read the docstring's 'Return ...' line again."
-    if finding.hint:
-        return finding.hint
-    if kind in SEARCH_KINDS:
-        return "follow the right search in the picture from the root to the first node " \
-               "where yours differs, and ask what your code does differently there."
-    return "compare your numbers with the right ones step by step from the first difference."
+        return SEEN["garbage"]
+    if finding.kind is not None:
+        return finding.kind
+    return SEEN["search"] if kind in SEARCH_KINDS else SEEN["numbers"]
 
 
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:
@@ -259,9 +393,10 @@ def describe(spec: Spec, case: Case, got: Outcome, ref: Outcome) -> Finding:
         if divergence is None or not got.visits or not case.drawable \
                 or got.status == "mutated":
             place = _record_place(got.message) or ("node root" if case.drawable else case.label)
-            return Finding(text, where=place)
+            return Finding(text, where=place, status=text)
         finding = _node_words(spec, got.visits, ref.visits, divergence)
         finding.text = text + "\n" + finding.text
+        finding.status = text
         return finding
     if got.visits != ref.visits:
         return _node_words(spec, got.visits, ref.visits,
@@ -341,9 +476,7 @@ def _table_words(got: Outcome, ref: Outcome) -> Finding:
                            f"right values, but after {label} the table differs first at the "
                            f"entry of {name}: yours holds {_entry_words(mine.get(key))}, the "
                            f"right one {_entry_words(right.get(key))}.",
-                           where=f"the table entry of {name}",
-                           hint="compare the two entries field by field with the docstring: "
-                                "which nodes are stored, and what each field holds.")
+                           where=f"the table entry of {name}", kind=SEEN["table_entry"])
     return Finding("your search with a table differs from the right one.")
 
 
@@ -402,10 +535,7 @@ def _node_words(spec: Spec, mine: list, right: list, divergence: tuple) -> Findi
         found.text = (f"{before}your {what} searched node {path_name(a)} a second time (visit "
                       f"{i + 1}; the first was visit {mine.index(a) + 1}){there}: the right one "
                       "searches each node once.")
-        more = ", or the table's move tried first and again in its place" \
-            if spec.kind == "table" else ""
-        found.hint = ("each node is searched once: is a child searched twice (once to "
-                      f"compare, once to keep), or a move searched again after the loop{more}?")
+        found.kind = SEEN["twice_table" if spec.kind == "table" else "twice"]
     elif b is None:
         found.text = (f"your {what} visited node {path_name(a)}{where}, "
                       f"{_why_not(a, right, what)}: the right one had finished by then.")
@@ -435,9 +565,7 @@ def _evaluation_words(what: str, mine: list, right: list) -> Finding:
         text = (f"your {what} visited the right nodes, but its evaluation {i + 1} is of node "
                 f"{path_name(a)}, where the right one evaluates node "
                 f"{path_name(b) if b is not None else '(none: it has finished)'}.")
-    return Finding(text, node, f"node {path_name(node)}",
-                   hint="the evaluation scores the leaves of the search: which nodes are "
-                        "leaves, and is each scored once?")
+    return Finding(text, node, f"node {path_name(node)}", SEEN["leaves"])
 
 
 def _show(value: Any) -> str:

@@ -1,5 +1,10 @@
 """The skeleton each implement-it cell shows: signature, docstring with the contract, ``...``.
 
+A docstring states what the function must return and what the grader holds it to (the tie
+rule, the pass rule, the order of the moves, what it may change), and names the section of the
+lesson that teaches the rest; it does not dictate the code. The recipe (the formula, the steps)
+is in the lesson's prose.
+
 >>> print(SKELETONS["03-negamax"].splitlines()[0])
 def negamax(state, depth, evaluate):
 """
@@ -9,15 +14,12 @@ from __future__ import annotations
 SKELETONS: dict[str, str] = {}
 
 SKELETONS["02-evaluation"] = '''def evaluate(state, player):
-    """Material plus mobility for ATAXX, from player's view (larger is better for player).
+    """Return section 3's material-and-mobility evaluation of state, from player's view
+    (larger is better for player), whoever is to move.
 
-    material = stones of player - stones of the opponent        (state.stones(p))
-    mobility = moves of player - moves of the opponent           (len(state.generate_moves(p)))
-    return 4 * material + mobility
-
-    generate_moves(p) lists the moves p could make here, whoever is to move (a clone once per
-    square it lands on, each jump once); a player with no move has mobility 0 (no pass is
-    counted). Do not change state.
+    state.stones(p) counts p's stones; state.generate_moves(p) lists the moves p could make
+    here, whoever is to move (a clone once per square it lands on, each jump once): a player
+    who cannot move has none, and no pass is counted. Do not change state.
     """
     ...
 '''
@@ -26,62 +28,52 @@ SKELETONS["03-minimax"] = '''def minimax(state, depth, player, evaluate):
     """Return (value, move): the minimax value of state for player, searching depth plies,
     and the move to play (None when state is a leaf).
 
-    - A leaf is a node at depth 0 or a node with no legal moves: its value is
-      evaluate(state, player).
-    - At a node where state.to_move == player (MAX) take the largest child value, elsewhere
-      (MIN) the smallest. Try the moves in the order state.legal_moves() gives them; the move
-      returned is the FIRST one with the best value.
-    - A player who cannot move has one legal move, the pass: search it like any other move.
-    - Each call searches state.apply(move) with depth - 1.
+    A leaf is a node depth plies down, or a node with no legal moves; evaluate(state, player)
+    scores it. Moves are tried in the order of state.legal_moves(), the pass included (a
+    player who cannot move has that one move); the move returned is the FIRST one with the
+    best value.
     """
     ...
 '''
 
 SKELETONS["03-negamax"] = '''def negamax(state, depth, evaluate):
-    """Return (value, move): the value of state for the player to move there (state.to_move),
-    searching depth plies, and the move to play (None when state is a leaf).
+    """Return (value, move): the negamax value of state for the player to move there
+    (state.to_move), searching depth plies, and the move to play (None when state is a leaf).
 
-    - A leaf (depth 0, or no legal moves) is worth evaluate(state, state.to_move).
-    - Every other node is worth the largest of the children's values, each seen from this
-      node's player: a child's value is written for the player to move in the child, so it
-      changes sign on the way up.
-    - Moves in the order of state.legal_moves(); the FIRST move with the best value is
-      returned. A player who cannot move has one move, the pass: search it like any other.
+    A leaf is a node depth plies down, or a node with no legal moves; evaluate(state,
+    state.to_move) scores it. Moves are tried in the order of state.legal_moves(), the pass
+    included; the move returned is the FIRST one with the best value.
     """
     ...
 '''
 
 SKELETONS["04-alphabeta-minmax"] = '''def alphabeta(state, depth, alpha, beta, player, evaluate):
-    """Return (value, move): minimax with the window (alpha, beta), MAX/MIN form, values for
-    player (the player at MAX nodes), depth plies; move None at a leaf.
+    """Return (value, move): alpha-beta in MAX/MIN form (section 2) with the window
+    (alpha, beta), values for player, searching depth plies; move None at a leaf.
 
     The contract, for the true minimax value v: the result is v when alpha <= v <= beta, at
     most alpha when v < alpha, at least beta when v > beta.
 
-    - Leaves (depth 0, or no legal moves): evaluate(state, player).
-    - MAX node (state.to_move == player): after each child, stop trying the others as soon as
-      the best value so far reaches beta (best >= beta); else raise alpha to it.
-    - MIN node: the mirror image (stop when best <= alpha; else lower beta).
-    - Moves in the order of state.legal_moves(); the FIRST move with the best value is
-      returned; a pass is a move like any other.
+    Leaves (depth 0, or no legal moves) are scored by evaluate(state, player). A node stops
+    trying moves as soon as the rest cannot change the result, a value equal to a bound
+    counting as reaching it (section 2). Moves in the order of state.legal_moves(), the pass
+    included; the FIRST move with the best value is returned.
     """
     ...
 '''
 
 SKELETONS["04-alphabeta-negamax"] = '''def negamax_alphabeta(state, depth, alpha, beta, evaluate):
-    """Return (value, move): alpha-beta in negamax form. Values are for the player to move
-    (state.to_move), within the window (alpha, beta) seen from that player; depth plies; move
-    None at a leaf.
+    """Return (value, move): alpha-beta in negamax form (section 2). Values are for the
+    player to move (state.to_move), the window (alpha, beta) is seen from that player; depth
+    plies; move None at a leaf.
 
     The contract, for the true negamax value v: the result is v when alpha <= v <= beta, at
     most alpha when v < alpha, at least beta when v > beta.
 
-    - Leaves (depth 0, or no legal moves): evaluate(state, state.to_move).
-    - Search each child with the window seen from the child's player; its value changes sign
-      on the way up. Stop trying moves as soon as the best value reaches beta (best >= beta);
-      else raise alpha to it.
-    - Moves in the order of state.legal_moves(); the FIRST move with the best value is
-      returned; a pass is a move like any other.
+    Leaves (depth 0, or no legal moves) are scored by evaluate(state, state.to_move). A node
+    stops trying moves as soon as the rest cannot change the result, a value equal to a bound
+    counting as reaching it. Moves in the order of state.legal_moves(), the pass included; the
+    FIRST move with the best value is returned.
     """
     ...
 '''
@@ -95,65 +87,57 @@ SKELETONS["05-iterative-deepening"] = '''def iterative_deepening(state, max_dept
     of (move, value) pairs, or None if the clock passed the deadline during the search (that
     iteration is lost). clock() tells the time.
 
-    - Search depth 1, 2, ..., max_depth. The first iteration tries the moves in the order of
-      state.legal_moves(); each later one tries them from the best value of the previous
-      iteration to the worst (moves of equal value keep their order).
-    - Do not start another iteration once clock() > deadline.
+    Iterations go to depth 1, 2, ..., max_depth, none started once clock() > deadline. The
+    first tries the moves in the order of state.legal_moves(), each later one in the order of
+    section 1 (by the previous iteration's values, moves of equal value keeping their order).
     """
     ...
 '''
 
 SKELETONS["05-table-probe-store"] = '''def table_search(state, depth, alpha, beta, evaluate, table):
-    """Return (value, move): negamax alpha-beta (as in 04) with a transposition table.
+    """Return (value, move): negamax alpha-beta (as in 04) using and filling table, section
+    2's way. The value is the best value of the moves searched, as it is (not clamped to the
+    window): what is stored depends on it.
 
-    table is a dict: table[state.key()] = (depth, value, kind, move), kind one of "exact",
-    "lower" (the node failed high: value >= beta) or "upper" (it failed low: value <= alpha).
+    table is a dict: table[state.key()] = (depth, value, kind, move), what a search of that
+    position to that depth found: kind "exact" (value is the true value), "lower" (the node
+    failed high: value >= beta) or "upper" (it failed low: value <= the alpha it was entered
+    with); move is its best move.
 
-    - Return the best value of the moves searched, as it is (do not clamp it to the window):
-      what is stored depends on it.
-    - Leaves (depth 0, or no legal moves) are evaluated, never looked up or stored.
-    - Probe: an entry stored for this very depth narrows the window: "exact" sets alpha and
-      beta to its value, "lower" raises alpha, "upper" lowers beta; if then alpha >= beta,
-      return (its value, its move) at once. Whatever its depth, the entry's move (if it is
-      legal here) is tried first.
-    - Store, after searching the moves: kind "upper" if the best value <= alpha as it was when
-      the node was entered, "lower" if it >= beta, else "exact"; with this depth, the best value
-      and the best move.
+    Leaves (depth 0, or no legal moves) are evaluated, never looked up or stored. An entry's
+    value counts only for its own depth, its move (if legal here) whatever its depth. Every
+    other node stores what its search found, replacing any entry.
     """
     ...
 '''
 
 SKELETONS["06-ucb-select"] = '''def ucb_select(node, c):
-    """Return the child of node that MCTS's selection goes down to.
+    """Return the child of node that MCTS's selection goes down to, with the exploration
+    constant c.
 
     node.children lists the children in move order; each has visits (N) and wins (Q, counted
-    for the player who chooses at node). If a child has never been visited, return the first
-    such child. Otherwise return the child with the highest
-        Q(child) / N(child) + c * sqrt(2 * ln N(node) / N(child))
-    (the first one in order if several tie). Do not change any node.
+    for the player who chooses at node). A child never visited comes first (the first such
+    child); otherwise the child with the highest UCB value of section 1, the first one in
+    order if several tie. Do not change any node.
     """
     ...
 '''
 
 SKELETONS["06-backpropagate"] = '''def backpropagate(path, outcome):
     """Update every node of path (root first, the new leaf last) after a playout whose
-    outcome, for player 1, is 1 (win), 0.5 (draw) or 0 (loss).
-
-    Each node gets one more visit, and its wins grow by the reward of node.player, the player
-    who made the move into the node: outcome for player 1, 1 - outcome for player 2. Return
-    nothing.
+    outcome, for player 1, is 1 (win), 0.5 (draw) or 0 (loss): each node counts the visit,
+    and the reward in its wins for node.player, the player who made the move into it
+    (section 1). Change nothing else; return nothing.
     """
     ...
 '''
 
 SKELETONS["07-sprt-llr"] = '''def sprt_step(llr, result, p0, p1, alpha, beta):
-    """Return (new_llr, decision) after one more game of the SPRT of H0 (win probability p0)
-    against H1 (p1).
+    """Return (new_llr, decision) after one more game of section 4's win/loss SPRT of H0
+    (win probability p0) against H1 (win probability p1), with error rates alpha and beta.
 
-    result is 1 (a win), 0.5 (a draw) or 0 (a loss). A win adds ln(p1 / p0) to llr, a loss
-    adds ln((1 - p1) / (1 - p0)), a draw changes nothing. decision is "accept H1" when
-    new_llr >= ln((1 - beta) / alpha), "accept H0" when new_llr <= ln(beta / (1 - alpha)),
-    else "continue".
+    llr is the log-likelihood ratio before this game; result is 1 (a win), 0.5 (a draw) or 0
+    (a loss). decision is "accept H1", "accept H0" or "continue", by Wald's bounds.
     """
     ...
 '''

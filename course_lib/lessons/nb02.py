@@ -1,8 +1,10 @@
 """Notebook 02, greedy play and evaluation functions: its helpers and its exercises.
 
-Helper: ``exchanges`` looks back at a game move by move, what each move won and what the reply
+Helpers: ``exchanges`` looks back at a game move by move, what each move won and what the reply
 took back, to find where looking one move ahead goes wrong: a greedy move that
-wins material, answered by a reply that takes back more.
+wins material, answered by a reply that takes back more. ``evaluation_sprt`` decides, with the
+pentanomial SPRT of notebook 07, whether greedy with an evaluation of the student's beats
+greedy with material (the open-ended exercise), and ``reading`` says what its result means.
 
 >>> from course_lib.agents import GreedyAgent
 >>> from course_lib.ataxx import State
@@ -17,13 +19,18 @@ wins material, answered by a reply that takes back more.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
 
 from ..agents import GreedyAgent, make_agent, square_weights
 from ..agents.evaluation import Evaluation, default_evaluation
 from ..ataxx import FIRST, State
-from ..exercises import register
-from ..match import play_match
+from ..exercises import _is_stub, register
+from ..match import play_game, play_match
+from ..match.arena import RandomOpenings
+from ..match.sprt import SprtRun
+from ..strength import Sprt
 from .compare import same_move as _same_move
 from .compare import whole_number as _whole_number
 from .compare import within
@@ -79,6 +86,152 @@ def exchanges(game: Any, evaluation: Evaluation | None = None) -> list[Exchange]
     return found
 
 
+# --- An evaluation against material, decided by games (the open-ended exercise) ------------------
+
+MATERIAL_NAME = "greedy, material"
+TEST = {"elo0": 0.0, "elo1": 50.0, "alpha": 0.05, "beta": 0.05}
+"""The test of ``evaluation_sprt``: notebook 07's, H0 0 Elo against H1 50 Elo (logistic Elo),
+alpha = beta = 0.05, read pair by pair (pentanomial)."""
+MAX_PAIRS = 60
+"""The cap on pairs: a test that reaches it has not decided."""
+
+
+class _Clocked:
+    """An agent whose moves are timed (for the time each side used)."""
+
+    def __init__(self, agent: Any, totals: list) -> None:
+        self.agent, self.totals, self.name = agent, totals, agent.name
+
+    def choose_move(self, state: Any) -> Any:
+        started = time.perf_counter()
+        move = self.agent.choose_move(state)
+        self.totals[0] += time.perf_counter() - started
+        self.totals[1] += 1
+        return move
+
+
+@dataclass
+class EvaluationTest:
+    """A pentanomial SPRT of greedy with an evaluation (A) against greedy with material (B),
+    and the time each side used per move (on this machine, not part of the result)."""
+
+    run: SprtRun
+    ms_per_move: tuple[float, float]
+    """A's and B's mean time per move, in ms."""
+    error: str = ""
+    """What went wrong when the evaluation raised an error (the test then stopped)."""
+
+    @property
+    def decision(self) -> str:
+        return self.run.decision
+
+    def __repr__(self) -> str:
+        if self.error:
+            return f"<evaluation test stopped by an error after {self.run.games} games>"
+        return (f"<evaluation test: {self.run.summary().split(':')[0]}, pairs "
+                f"{' '.join(map(str, self.run.pentanomial))}>")
+
+
+def evaluation_sprt(evaluation: Callable[[Any, int], Any], max_pairs: int = MAX_PAIRS,
+                    seed: int = 1, opening_plies: int = 4) -> EvaluationTest | Any:
+    """Greedy with ``evaluation`` (A) against greedy with material (B), in colour-swapped
+    pairs from seeded random openings of ``opening_plies`` plies (decided ones drawn again, as
+    the arena does), until the pentanomial SPRT of ``TEST`` decides or ``max_pairs`` pairs are
+    played. Both sides look one move ahead and score the same positions: only the evaluation
+    differs (the time each used is measured, not equalised). Returns ``...`` when
+    ``evaluation`` is still a skeleton (nothing is played); an error raised by it stops the
+    test and is kept in ``error``.
+
+    >>> from course_lib.agents import material
+    >>> test = evaluation_sprt(material, max_pairs=2)
+    >>> test.run.games, test.decision, test.run.pentanomial
+    (4, 'continue', [0, 0, 2, 0, 0])
+    """
+    if _is_stub(evaluation):
+        return ...
+    sprt = Sprt(kind="pentanomial", **TEST)
+    name = f"greedy, {getattr(evaluation, '__name__', 'your evaluation')}"
+    run = SprtRun(name, MATERIAL_NAME, "pentanomial", sprt, 2 * max_pairs, seed)
+    openings = RandomOpenings(plies=opening_plies)
+    clocks = ([0.0, 0], [0.0, 0])
+    started = time.perf_counter()
+    error = ""
+    for pair in range(max_pairs):
+        start = State.from_fen(openings.fen(pair, seed))
+        points = 0.0
+        for a_first in (True, False):
+            a = _Clocked(GreedyAgent(evaluation, name=name), clocks[0])
+            b = _Clocked(GreedyAgent(name=MATERIAL_NAME), clocks[1])
+            try:
+                game = play_game(a, b, start) if a_first else play_game(b, a, start)
+            except Exception as raised:                 # noqa: BLE001 - the student's code
+                error = f"{type(raised).__name__}: {raised}"
+                break
+            score = 0.5 if game.winner == 0 else \
+                1.0 if game.winner == (1 if a_first else 2) else 0.0
+            run.wins, run.draws, run.losses = (run.wins + (score == 1.0),
+                                               run.draws + (score == 0.5),
+                                               run.losses + (score == 0.0))
+            run.reasons[game.reason] += 1
+            points += score
+        if error:
+            run.stopped_by = "caller"
+            break
+        run.pentanomial[int(points * 2)] += 1
+        if sprt.add(points) != "continue":
+            run.stopped_by = "decision"
+            break
+    else:
+        run.stopped_by = "max-games"
+    run.seconds = time.perf_counter() - started
+    per_move = tuple(1000 * total / moves if moves else 0.0 for total, moves in clocks)
+    return EvaluationTest(run, per_move, error)
+
+
+def reading(test: EvaluationTest | Any) -> str:
+    """What the test's result says, and what it does not, as notebook 07 reads a test (the
+    time each side used is ``time_words``'s)."""
+    if test is ...:
+        return "The evaluation is not written yet: nothing was played."
+    run = test.run
+    if test.error:
+        return (f"Your evaluation raised an error in game {run.games + 1}, so the test stopped "
+                f"without a decision: {test.error}. Fix it and run the test again.")
+    pairs = sum(run.pentanomial)
+    lines = [f"{run.summary()} ({pairs} pairs)."]
+    if run.decision == "accept H1":
+        lines.append("The test accepted H1: the games fit 'greedy with your evaluation is 50 "
+                     "Elo stronger' better than 'they are equal', and had they been equal it "
+                     "would have accepted H1 only about 5 times in 100. It does not say 'at "
+                     "least 50 Elo stronger'.")
+    elif run.decision == "accept H0":
+        lines.append("The test accepted H0: the games fit 'equal' better than '50 Elo "
+                     "stronger'. That is not 'equal': your evaluation is not 50 Elo stronger "
+                     "than material; it may be a little stronger, or weaker.")
+    else:
+        lines.append(f"No decision: the test reached its cap of {run.max_games // 2} pairs, so "
+                     "it is undecided: neither hypothesis is accepted, and more pairs would be "
+                     "needed to tell.")
+    estimate = run.estimate()
+    if estimate is not None:
+        bias = (" The test stopped as soon as it could decide, so this figure is biased: a "
+                "test stopped at H1 tends to over-state the difference, one stopped at H0 to "
+                "under-state it.") if run.stopped_by == "decision" else ""
+        lines.append(f"Elo estimate from the {pairs} pairs, in logistic Elo: "
+                     f"{estimate.elo:+.0f} (95% interval {estimate.elo_low:+.0f} to "
+                     f"{estimate.elo_high:+.0f}).{bias}")
+    return "\n".join(lines)
+
+
+def time_words(test: EvaluationTest | Any) -> str:
+    """The time each side of the test used per move (this machine's figure)."""
+    if test is ...:
+        return "nothing was played"
+    a_ms, b_ms = test.ms_per_move
+    return (f"time per move on this machine (not equalised, not checked): your evaluation "
+            f"{a_ms:.2f} ms, material {b_ms:.2f} ms")
+
+
 # --- The exercises of notebook 02 ----------------------------------------------------------------
 
 TIE_FEN = "x5x/7/5x1/3o3/o1o2x1/7/2o4 x 3 10"
@@ -125,34 +278,85 @@ def _match_score() -> float:
 register(
     "02-greedy-tie", _greedy_tie_move,
     mistake="f3d3",  # tied, but its source f3 is on row 5, below f5 (row 3)
-    hint="find the moves with the highest material for x, then take the first in canonical "
-         "order: ascending (x1, y1, x2, y2) in protocol coordinates, where x is the row counted "
-         "from the TOP (f5 is row 3, f3 is row 5). GreedyAgent().choose_move(position_1) plays "
-         "it. Write the move as text: a clone is its destination ('b6'), a jump source then "
-         "destination ('a7c5').",
+    hint=(
+        "when several moves win the same material, which one does greedy play, and in what "
+        "order are the moves listed?",
+        "list the moves with the highest material for x, then take the first in canonical "
+        "order: ascending (x1, y1, x2, y2) in protocol coordinates, where x is the row counted "
+        "from the TOP (f5 is row 3, f3 is row 5).",
+        "GreedyAgent().choose_move(position_1) plays it; write the move as text: a clone is "
+        "its destination ('b6'), a jump source then destination ('a7c5')."),
     compare=_same_move(TIE_FEN))
 
 register(
     "02-square-weights", _square_weights,
     mistake=0,  # material: the stone counts are even
-    hint="add up the weights of x's stones (3 in a corner, 2 on an edge, 1 inside) and "
-         "subtract those of o's stones. square_weights(position_2, FIRST) computes it.",
+    hint=(
+        "material counts every stone alike; what does this evaluation count instead, and for "
+        "whom?",
+        "add up the weights of x's stones (3 in a corner, 2 on an edge, 1 inside) and subtract "
+        "those of o's stones.",
+        "square_weights(position_2, FIRST) computes it."),
     compare=_whole_number)
 
 register(
     "02-after-reply", _after_reply,
     mistake=6,  # x's material after its own move, before o's reply
-    hint="count x's stones minus o's after both moves, not only after x's: o's greedy reply "
-         "captures what it can. GreedyAgent().choose_move(...) gives each move; "
-         "exchanges(play_game(GreedyAgent(), GreedyAgent(), position_3))[0].after_reply "
-         "gives the answer.",
+    hint=(
+        "after x's move, does o just watch, or does o's reply change the count too?",
+        "count x's stones minus o's after both moves, not only after x's: o's greedy reply "
+        "captures what it can.",
+        "GreedyAgent().choose_move(...) gives each move; exchanges(play_game(GreedyAgent(), "
+        "GreedyAgent(), position_3))[0].after_reply gives the answer."),
     compare=_whole_number)
 
 register(
     "02-match-score", _match_score,
     mistake=0.65,  # the score of B, greedy with material
-    hint="A is the first agent given to play_match, here greedy with square weights; the score "
-         "is A's wins plus half its draws, divided by the games, a number between 0 and 1. "
-         "play_match(make_a, GreedyAgent, pairs=10, opening_plies=6, seed=200).score "
-         "computes it.",
+    hint=(
+        "whose score is asked for, and what is a score: a count, or a share of the games?",
+        "A is the first agent given to play_match, here greedy with square weights; its score "
+        "is its wins plus half its draws, divided by the games: a number between 0 and 1.",
+        "play_match(make_a, GreedyAgent, pairs=10, opening_plies=6, seed=200).score computes "
+        "it."),
     compare=within(1e-3))
+
+
+def _decided_for_material() -> EvaluationTest:
+    """A test that accepted H0 (every pair split 1-1, as between equals), without playing."""
+    sprt = Sprt(kind="pentanomial", **TEST)
+    run = SprtRun("greedy, evaluate", MATERIAL_NAME, "pentanomial", sprt, 2 * MAX_PAIRS, 1)
+    while sprt.add(1.0) == "continue":
+        run.pentanomial[2] += 1
+    run.pentanomial[2] += 1
+    run.wins = run.losses = sum(run.pentanomial)
+    run.stopped_by = "decision"
+    return EvaluationTest(run, (0.0, 0.0))
+
+
+def _beats_material(answer: Any, expected: str) -> bool:
+    """A test made by ``evaluation_sprt`` with the exercise's settings that decided
+    ``expected``."""
+    if not isinstance(answer, EvaluationTest) or answer.error:
+        return False
+    run, test = answer.run, answer.run.test
+    settings = {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta}
+    return (run.spec_b == MATERIAL_NAME and run.model == "pentanomial" and settings == TEST
+            and test.scale == "logistic" and run.stopped_by == "decision"
+            and run.decision == expected)
+
+
+register(
+    "02-better-evaluation", lambda: "accept H1",
+    mistake=_decided_for_material(),    # a test that accepted H0, as the mobility one does
+    hint=(
+        "what does greedy with material get wrong, move after move? Section 5 found it: which "
+        "stones does the reply take back, and could a position show beforehand that they are "
+        "in danger?",
+        "a stone can only be captured from an empty square next to it: a stone with no empty "
+        "square around it is safe for now. Count, for each side, the stones that are not, and "
+        "weigh that against material (material should still count most).",
+        "for example 3 * material - (exposed[player] - exposed[opponent]), where exposed[p] "
+        "counts p's stones with an EMPTY square among their NEIGHBOURS[x, y] (loop over "
+        "SQUARES and read state.grid[x][y]); then run the test cell again."),
+    compare=_beats_material)

@@ -32,7 +32,7 @@ from typing import Any, Iterator, NamedTuple
 
 from ..agents.search import search
 from ..ataxx import State
-from ..exercises import register
+from ..exercises import register, register_prediction
 from ..games import TEXTBOOK_TREE, GameTree
 from ..rng import SplitMix64, check_seed
 from .compare import whole_number as _whole_number
@@ -219,39 +219,56 @@ def _nodes_with_gain() -> int:
 register(
     "04-skipped-leaves", _skipped,
     mistake=["0.1.1", "1.1", "2.1.1"],  # named the skipped MAX node, not its leaves
-    hint="search from the left and keep alpha (what MAX can count on) and beta (what MIN can "
-         "count on). A MIN node stops as soon as a child is worth alpha or less; a MAX node "
-         "stops as soon as a child is worth beta or more. Every leaf below a skipped child is "
-         "skipped too: when a MIN node stops, the leaves of its remaining MAX nodes are never "
-         "scored. Answer with a list of names such as ['0.1.1', '2.0.0']. "
-         "skipped_leaves(tree_1) computes it.",
+    hint=(
+        "as the search goes from the left, what can MAX already count on, and when can a node "
+        "stop because nothing below it can change the answer?",
+        "keep alpha (what MAX can count on) and beta (what MIN can count on). A MIN node stops "
+        "as soon as a child is worth alpha or less; a MAX node stops as soon as a child is "
+        "worth beta or more. Every leaf below a skipped child is skipped too: when a MIN node "
+        "stops, the leaves of its remaining MAX nodes are never scored.",
+        "answer with a list of leaf names such as ['0.1.1', '2.0.0']; skipped_leaves(tree_1) "
+        "computes it."),
     compare=_same_leaves)
 
 register(
     "04-window-value", _window_value,
     mistake=5,  # alpha itself, as a fail-hard search says
-    hint="the true value of the tree is 3, below the window, so the search promises a value "
-         "of at most 5, but which one? Start with alpha = 5, beta = 10 at the root and follow "
-         "the code: a MIN node stops at its first leaf that is 5 or less and returns that "
-         "leaf; the root returns the largest value its children returned. "
-         "window_search(GameTree(tree_2), 2, 5, 10).value computes it.",
+    hint=(
+        "the true value lies below the window: what does the promise say the result is, and "
+        "does the code return exactly that bound, or something else at most that bound?",
+        "start with alpha = 5, beta = 10 at the root and follow the code of section 2: a MIN "
+        "node stops at its first leaf that is 5 or less and returns that leaf; the root "
+        "returns the largest value its children returned.",
+        "window_search(GameTree(tree_2), 2, 5, 10).value computes it."),
     compare=_whole_number)
 
 register(
     "04-best-order-leaves", _fewest_leaves,
     mistake=7,  # the count in the order given
-    hint="put the best move first at every node. At the root, search first the MIN node whose "
-         "value is highest (its three leaves must all be scored to know its value). In the "
-         "other MIN nodes, put first a leaf worth no more than that value: one leaf is then "
-         "enough to cut. Write the reordered tree and count with "
-         "search(GameTree(tree), 'alphabeta', 2).stats.leaves.",
+    hint=(
+        "with the best move first at every node, how many answers does it take to refute a "
+        "move that is not the best?",
+        "at the root, search first the MIN node whose value is highest: its three leaves must "
+        "all be scored to know its value. In the other MIN nodes, put first a leaf worth no "
+        "more than that value: one leaf is then enough to cut.",
+        "write the reordered tree and count with search(GameTree(tree), 'alphabeta', "
+        "2).stats.leaves."),
     compare=_whole_number)
 
 register(
     "04-nodes-gain", _nodes_with_gain,
     mistake=2006,  # the count without ordering
-    hint="count every node the search enters: the root, each of x's moves and each answer "
-         "searched below them, but not the answers a cut skipped. "
-         "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes "
-         "counts them; the printed count is without ordering.",
+    hint=(
+        "which nodes does the search count, and what does ordering by gain change about the "
+        "cuts?",
+        "count every node the search enters: the root, each of x's moves and each answer "
+        "searched below them, but not the answers a cut skipped; with captures tried first, "
+        "cuts come sooner.",
+        "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes counts "
+        "them; the printed count is without ordering."),
     compare=_whole_number)
+
+register_prediction(
+    "04-alphabeta-savings",
+    "how many times as many nodes as alpha-beta (no ordering) minimax visits at depth 5",
+    low=1)

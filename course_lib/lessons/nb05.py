@@ -276,37 +276,47 @@ def _clock_budget() -> int:
 register(
     "05-zobrist-keys", _zobrist_keys,
     mistake=6,  # one key per square that changes, and no side key
-    hint="list what the move changes on the board, and count one key per stone that appears "
-         "or disappears: the jump takes x's stone off a2 (one key) and puts one on c3 (one "
-         "key); every captured stone changes owner, so o's key goes out and x's key comes in "
-         "(two keys per capture); and the side to move changes (the 'o to move' key). "
-         "zobrist_difference(a, b) lists them.",
+    hint=(
+        "a position's hash XORs one key per stone and one for the side to move: which of those "
+        "does this move change?",
+        "the jump takes x's stone off a2 (one key) and puts one on c3 (one key); every "
+        "captured stone changes owner, so o's key goes out and x's key comes in (two keys per "
+        "capture); and the side to move changes (the 'o to move' key).",
+        "zobrist_difference(position_1, position_1.play('a2c3')) lists them."),
     compare=_whole_number)
 
 register(
     "05-node-budget", _node_budget_depth,
     mistake=5,  # compared the budget with the depth-5 iteration alone
-    hint="the budget counts the nodes of all iterations together: compare it with "
-         "result.stats.nodes of each iteration (the total so far), not with the nodes of that "
-         "depth alone. list(fast_iterative_deepening(position_2, order='gain')) to depth 6 "
-         "shows the totals; fast_iterative_deepening(..., max_nodes=220_000) applies the "
-         "budget itself.",
+    hint=(
+        "does the budget count the nodes of the last iteration, or of all the iterations "
+        "together?",
+        "compare the budget with the nodes of all iterations so far (each iteration's "
+        "result.stats.nodes is that total), not with the nodes of that depth alone.",
+        "list(fast_iterative_deepening(position_2, order='gain')) to depth 6 shows the totals; "
+        "fast_iterative_deepening(..., max_nodes=220_000) applies the budget itself."),
     compare=_whole_number)
 
 register(
     "05-tt-hits", _tt_hits,
     mistake=5,  # not a count of hits at all (a depth)
-    hint="a hit is a probe that finds an entry of the same position with the same depth left; "
-         "count it with stats.tt_hits of fast_search(position_3, 4, order='gain', "
-         "table_slots=1 << 16), or search(position_3, depth=4, order='gain', "
-         "table=TranspositionTable(1 << 16)) (the same count, slower). Not tt_cutoffs (only "
-         "the hits that end the node at once), and not the table's filled() slots.",
+    hint=(
+        "what is a table hit: any entry found, or an entry of this position that the search "
+        "may use?",
+        "a hit is a probe that finds an entry of the same position with the same depth left; "
+        "not a cutoff (only the hits that end the node at once), and not a filled slot.",
+        "stats.tt_hits of fast_search(position_3, 4, order='gain', table_slots=1 << 16) counts "
+        "them (search(..., table=TranspositionTable(1 << 16)) gives the same count, slower)."),
     compare=_whole_number)
 
 register(
     "05-clock-budget", _clock_budget,
     mistake=333,  # forgot the 50 ms reserve: int(3000 / 9)
-    hint="budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still "
-         "expected (empty squares / 2 + 3) and rounds down to a whole ms: "
-         "int((3000 - 50) / (12 / 2 + 3)).",
+    hint=(
+        "how does the clock share what is left among the moves still to come, and does it keep "
+        "something back?",
+        "budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still expected "
+        "(empty squares / 2 + 3) and rounds down to a whole ms.",
+        "int((3000 - 50) / (12 / 2 + 3)), or GameClock(10_000).budget_ms(remaining_ms=3_000, "
+        "empty_squares=12)."),
     compare=_whole_number)

@@ -44,13 +44,14 @@ from typing import Any, Callable, Sequence
 from ..agents.mcts import MCTSAgent, final_choice, lower_bound, ucb
 from ..agents.stats import SearchResult, _label
 from ..viz.mcts_plots import EXPLOIT_COLOR, EXPLORE_COLOR, make_mcts_agent
-from ..exercises import register
+from ..exercises import register, register_prediction
 from ..games import TicTacToe
 from .compare import whole_number as _whole_number
 from .compare import within
 
 __all__ = ["CEffectTable", "ChildRow", "ChildTable", "Playout", "SprtGame", "children_table",
-           "measure_c_effect", "play_sprt", "plot_c_effect", "trace_playout", "visit_entropy"]
+           "measure_c_effect", "play_sprt", "plot_c_effect", "trace_playout", "visit_entropy",
+           "where_visits_go"]
 
 
 # --- A node's children as a table -----------------------------------------------------------
@@ -462,39 +463,73 @@ def _visits_after() -> int:
 register(
     "06-ucb-value", _ucb_value,
     mistake=0.6 + 1.4 * math.sqrt(2 * math.log10(50) / 20),  # log10 instead of ln
-    hint="UCB = Q/N + c * sqrt(2 * ln N(v) / N): here Q/N = 12/20 = 0.6, and the exploration "
-         "term is 1.4 * sqrt(2 * ln(50) / 20). ln is the natural logarithm (math.log, not "
-         "math.log10), of the parent's visits, and the 2 is inside the square root. "
-         "Answer with a number such as 1.234.",
+    hint=(
+        "UCB adds two terms: what does each one measure, and which counts does each use?",
+        "the win rate is Q/N = 12/20; the exploration term is c times the square root of 2 ln "
+        "N(v) / N(v'), with the natural logarithm of the parent's visits, and the 2 inside the "
+        "square root.",
+        "0.6 + 1.4 * math.sqrt(2 * math.log(50) / 20) (math.log, not math.log10); answer with "
+        "a number such as 1.234."),
     compare=within(1e-3))
 
 register(
     "06-selected-child", _selected_child,
     mistake=8,  # the most visited child
-    hint="every move has been tried, so the next iteration selects: compute UCB = Q/N + "
-         "1.4 * sqrt(2 * ln 40 / N) for each child and take the largest (the first in move "
-         "order if two are equal). It is neither the most visited child nor the one with the "
-         "highest win rate: the exploration term is largest where N is small. "
-         "children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
-         "Answer with the square's number, 0 to 8.",
+    hint=(
+        "is it the most visited child, or the best win rate? What does the exploration term do "
+        "to a child visited little?",
+        "every move has been tried, so the next iteration selects: compute UCB = Q/N + 1.4 * "
+        "sqrt(2 * ln 40 / N) for each child and take the largest (the first in move order if "
+        "two are equal).",
+        "children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
+        "Answer with the square's number, 0 to 8."),
     compare=_whole_number)
 
 register(
     "06-lcb-move", _lcb_move,
     mistake=6,  # the best win rate
-    hint="the lower confidence bound subtracts the exploration term instead of adding it: "
-         "LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits. The rule plays the "
-         "child with the largest LCB, which rewards a good win rate backed by many visits. "
-         "final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, "
-         "0 to 8.",
+    hint=(
+        "the lower confidence bound is UCB's mirror: what does it reward, a high win rate "
+        "alone or one backed by many visits?",
+        "LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits: the exploration "
+        "term is subtracted; the rule plays the child with the largest LCB.",
+        "final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, 0 "
+        "to 8."),
     compare=_whole_number)
 
 register(
     "06-visits-after", _visits_after,
     mistake=171,  # the centre's own visits
-    hint="go down two levels: among agent_4.root.children find the child whose .move is 4 "
-         "(X in the centre), then among that node's .children the one whose .move is 0 (O in "
-         "the top left corner); its .visits is the answer. Not the centre's own visits, and not "
-         "the other order (O's move is below X's). The same seed gives the same tree on every "
-         "run.",
+    hint=(
+        "which node is it in the tree: how many levels down, and through which moves?",
+        "go down two levels: X's move 4 from the root, then O's move 0 below it; its visits "
+        "are the answer, not the centre's own, and not the other order.",
+        "among agent_4.root.children take the child whose .move is 4, then among its .children "
+        "the one whose .move is 0, and read its .visits."),
     compare=_whole_number)
+
+
+# --- Predict, then run (section 3) -------------------------------------------------------------
+
+CONCENTRATED = 0.8
+"""The share of the root's visits above which they went "almost all to one move"."""
+
+
+def where_visits_go(root: Any) -> str:
+    """Which of the prediction's answers a search's root shows: ``"c"`` when one move has more
+    than ``CONCENTRATED`` of the visits, else ``"b"`` when the centre (square 4) has the most,
+    else ``"a"`` (spread over the moves).
+
+    >>> agent = MCTSAgent(iterations=200, seed=1, c=0)
+    >>> _ = agent.search(TicTacToe())
+    >>> where_visits_go(agent.root)
+    'c'
+    """
+    visits = {child.move: child.visits for child in root.children}
+    total = sum(visits.values())
+    if max(visits.values()) > CONCENTRATED * total:
+        return "c"
+    return "b" if visits.get(4) == max(visits.values()) else "a"
+
+
+register_prediction("06-c-zero", "where the visits go with c = 0", choices=("a", "b", "c"))

@@ -1,8 +1,9 @@
 """An implement-it exercise in JupyterLab, as a student does it: notebook 03's negamax skeleton
 says "not answered yet"; a negamax with its sign not flipped, pasted into the answer cell and
-run with Shift+Enter, is judged wrong with its hint and the picture of the first difference; a
-negamax that never ends is stopped at the grader's time cap, and the kernel runs the next cell;
-the right one, pasted over it, is judged right."""
+run with Shift+Enter, is judged wrong with the first hint, a question without code or picture;
+the same bug written another way, the next try, gets the place and the picture of the first
+difference; a negamax that never ends, the third try, is stopped at the grader's time cap, and
+the kernel runs the next cell; the right one, pasted over it, is judged right."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ ANSWER = "def negamax(state, depth, evaluate):"
 CHECK = 'result = grade("03-negamax", negamax)'
 RIGHT = textwrap.dedent(inspect.getsource(solution("03-negamax")))
 WRONG = RIGHT.replace("value = -value\n", "value = value\n")
+WRONG_AGAIN = RIGHT.replace("value = -value\n", "value = +value\n")
 ENDLESS = ANSWER + "\n    while True:\n        try:\n            state.legal_moves()\n" \
     "        except:\n            pass\n"
 
@@ -81,14 +83,26 @@ def test_the_skeleton_is_not_answered_yet(notebook):
     assert shown["images"] == []
 
 
-def test_a_sign_not_flipped_is_wrong_with_its_hint_and_its_picture(notebook, lab):
+def test_a_sign_not_flipped_gets_a_question_first(notebook, lab):
+    from course_lib.grader import MISTAKE_KINDS
+    kind = MISTAKE_KINDS["negamax_sign"]
     _paste_and_run(notebook, lab, WRONG)
+    shown = _check_output(notebook)
+    lines = shown["text"].strip().splitlines()
+    assert lines[0] == "03-negamax: wrong (hint 1 of 3)"
+    assert any(line.strip() == f"a question: {kind.question}" for line in lines)
+    assert kind.seen not in shown["text"] and "value = -value" not in shown["text"]
+    assert shown["images"] == []                                 # no place, no picture yet
+
+
+def test_the_next_wrong_try_gets_the_place_and_the_picture(notebook, lab):
+    _paste_and_run(notebook, lab, WRONG_AGAIN)
     shown = notebook.wait(lambda: (lambda s: s if s["images"] and all(
         i[0] for i in s["images"]) else None)(_check_output(notebook)), 30,
         "the wrong answer's picture did not appear")
     lines = shown["text"].strip().splitlines()
-    assert lines[0] == "03-negamax: wrong"
-    assert any(line.strip().startswith("hint: a negamax sign not flipped") for line in lines)
+    assert lines[0] == "03-negamax: wrong (hint 2 of 3)"
+    assert "node 0, where yours returned" in shown["text"]
     assert "value = -value" not in shown["text"]                # the hint gives no code
     [(_, natural, drawn)] = shown["images"]
     assert natural > 0 and 0 < drawn <= shown["width"]           # a picture, within the page
@@ -100,7 +114,7 @@ def test_an_endless_negamax_is_stopped_at_the_cap_and_the_kernel_goes_on(noteboo
     _paste_and_run(notebook, lab, ENDLESS)
     shown = _check_output(notebook)
     lines = shown["text"].strip().splitlines()
-    assert lines[0] == "03-negamax: wrong"
+    assert lines[0] == "03-negamax: wrong (hint 3 of 3)"           # the third wrong try
     assert f"still running after {TIME_CAP:g} seconds" in shown["text"]
     assert "catches every exception" in shown["text"]
     assert notebook.kernel("print(6 * 7)") == "42\n"            # the kernel answers

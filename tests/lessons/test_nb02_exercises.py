@@ -105,3 +105,93 @@ def test_right_answers_in_other_forms():
         assert verdict("02-match-score", answer) == "02-match-score: right"
     for answer in [str(score), 100 * score, score + 0.05, f"{score:.0%}"]:
         assert verdict("02-match-score", answer).startswith("02-match-score: wrong")
+
+
+# --- Exercise 6, open-ended: an evaluation against material, decided by games -------------------
+
+def _pair_points(evaluation, fen):
+    """A's points in one colour-swapped pair, played here without the test's code."""
+    from course_lib.agents import GreedyAgent
+    from course_lib.match import play_game
+    start, points = State.from_fen(fen), 0.0
+    for a_first in (True, False):
+        a, b = GreedyAgent(evaluation), GreedyAgent()
+        game = play_game(a, b, start) if a_first else play_game(b, a, start)
+        points += 0.5 if game.winner == 0 else float(game.winner == (1 if a_first else 2))
+    return points
+
+
+def test_the_evaluation_test_plays_the_pairs_of_the_arenas_openings():
+    from course_lib.agents import square_weights
+    from course_lib.match.arena import RandomOpenings
+    test = nb02.evaluation_sprt(square_weights, max_pairs=3, seed=5)
+    points = [_pair_points(square_weights, RandomOpenings(plies=4).fen(p, 5)) for p in range(3)]
+    expected = [0] * 5
+    for p in points:
+        expected[int(2 * p)] += 1
+    assert test.run.pentanomial == expected
+    assert test.run.games == 6 and test.run.wins + test.run.draws / 2 == sum(points)
+    assert test.run.stopped_by == "max-games" and test.decision == "continue"
+    assert "undecided" in nb02.reading(test)
+    assert verdict("02-better-evaluation", test).startswith("02-better-evaluation: wrong")
+
+
+def test_an_unwritten_evaluation_plays_nothing_and_a_failing_one_stops_the_test():
+    def unwritten(state, player):
+        """The skeleton's docstring."""
+        ...
+
+    def failing(state, player):
+        return 1 / 0
+
+    assert nb02.evaluation_sprt(unwritten) is ...
+    assert "not written" in nb02.reading(...)
+    assert verdict("02-better-evaluation", ...).endswith("not answered yet (replace ... with "
+                                                         "your answer)")
+    broken = nb02.evaluation_sprt(failing)
+    assert broken.error.startswith("ZeroDivisionError") and broken.run.games == 0
+    assert "raised an error" in nb02.reading(broken)
+    assert verdict("02-better-evaluation", broken).startswith("02-better-evaluation: wrong")
+
+
+def _decided(points: float, **settings):
+    """A test made from pair results alone, that decides."""
+    from course_lib.match.sprt import SprtRun
+    from course_lib.strength import Sprt
+    sprt = Sprt(kind="pentanomial", **{**nb02.TEST, **settings})
+    run = SprtRun("greedy, mine", nb02.MATERIAL_NAME, "pentanomial", sprt, 120, 1)
+    while sprt.add(points) == "continue":
+        run.pentanomial[int(2 * points)] += 1
+    run.pentanomial[int(2 * points)] += 1
+    run.stopped_by = "decision"
+    return nb02.EvaluationTest(run, (1.0, 0.5))
+
+
+def test_only_a_test_that_accepts_h1_with_the_exercises_settings_passes():
+    assert verdict("02-better-evaluation", _decided(2.0)) == "02-better-evaluation: right"
+    assert verdict("02-better-evaluation", _decided(1.0)).startswith("02-better-evaluation: wrong")
+    easier = _decided(2.0, elo1=10)                     # another H1 is another exercise
+    assert verdict("02-better-evaluation", easier).startswith("02-better-evaluation: wrong")
+
+
+def test_the_reading_says_what_a_decision_means_and_names_the_unit():
+    accepted = nb02.reading(_decided(2.0))
+    assert "It does not say 'at least 50 Elo stronger'" in accepted
+    assert "logistic Elo" in accepted and "biased" in accepted
+    rejected = nb02.reading(_decided(1.0))
+    assert "That is not 'equal'" in rejected
+    assert "ms" in nb02.time_words(_decided(2.0)) and nb02.time_words(...) == "nothing was played"
+
+
+def test_the_solution_evaluation_counts_material_and_the_stones_next_to_an_empty_square(
+        solution):
+    namespace: dict = {}
+    cells = ["".join(c["source"]) for c in solution["cells"] if c["cell_type"] == "code"]
+    exec(cells[0], namespace)
+    exec(next(c for c in cells if c.startswith("def better_evaluation")), namespace)
+    evaluate = namespace["better_evaluation"]
+    state = State.from_fen("x5o/7/7/3x3/7/7/o5x x 0 1")   # every stone next to an empty square
+    assert evaluate(state, FIRST) == 3 * (3 - 2) - (3 - 2)
+    walled = State.from_fen("xxx4/xxx4/xxx4/7/7/7/6o o 0 9")  # a corner block: 4 stones safe
+    assert evaluate(walled, FIRST) == 3 * (9 - 1) - (5 - 1)
+    assert evaluate(walled, SECOND) == -evaluate(walled, FIRST)

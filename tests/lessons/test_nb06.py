@@ -302,3 +302,20 @@ def test_entropy_counts_the_moves_not_tried_yet():
     assert row["tried"] == 5
     assert row["top_share"] == pytest.approx(1 / 5)
     assert row["entropy"] == pytest.approx(math.log(5) / math.log(9))
+
+
+def test_where_visits_go_reads_the_roots_visits():
+    from types import SimpleNamespace
+
+    from course_lib.lessons.nb06 import where_visits_go
+
+    def root(visits):
+        return SimpleNamespace(children=[SimpleNamespace(move=m, visits=v)
+                                         for m, v in enumerate(visits)])
+    assert where_visits_go(root([1, 1, 1, 1, 93, 1, 1, 1, 1])) == "c"        # 93 of 101
+    assert where_visits_go(root([10, 10, 10, 10, 30, 10, 10, 10, 10])) == "b"
+    assert where_visits_go(root([12, 10, 10, 10, 11, 10, 10, 10, 10])) == "a"
+    searched = MCTSAgent(iterations=2000, seed=1, c=0)
+    searched.choose_move(TicTacToe())
+    top = max(child.visits for child in searched.root.children)
+    assert where_visits_go(searched.root) == "c" and top > 0.8 * 2000
