@@ -7,7 +7,7 @@ The explicit trees are ``course_lib.games.GameTree``s, where a node written
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..games import TEXTBOOK_TREE, GameTree, TicTacToe
 from ..games.tree import PASS as PASS_MOVE
@@ -101,3 +101,37 @@ def ttt(text: str) -> TicTacToe:
 TREES = {"the textbook tree": TEXTBOOK_TREE, "a tree with passes": PASS_TREE,
          "a tree with a tie": TIE_TREE, "a three-ply tree": DEEP_TREE,
          "a tree with an equal child": CUT_TREE}
+
+
+# --- Othello, for 09-flips ---------------------------------------------------------------------
+
+class OthelloBoard(NamedTuple):
+    """What 09-flips hands the function: an Othello position's ``cells`` and ``to_move``, and
+    nothing that computes a flip (``Othello.flips`` would be the answer)."""
+
+    cells: tuple
+    to_move: int
+
+    def __str__(self) -> str:
+        from ..games.othello import Othello
+        return str(Othello(self.cells, self.to_move))
+
+
+FLIPS_TEXTS = [
+    "......../......../......../...ox.../...xo.../......../......../........ x",
+    "......../......../...x..../...xx.../...xo.../......../......../........ o",
+    "...ooooo/.ox.ooo./.oo.oo../.oxooooo/o.xxox.x/..x.x.x./.x..ox../....o... x",
+    "...ooooo/....ooo./..o.oo../.xxxxxx./..ooxo.x/..o.x.../....x.../........ o",
+    "xo...ooo/xxooooo./xoxoxoxx/xooxxoxx/.ooxxoox/oxooxoxx/xx.oooxx/ox.o.oox x",
+    ".ox.ooo./ooxoooo./.oxxxxxx/oxoooxxx/oxxooxx./oxoxxxxx/ox.xooo./xxxxo.ox o",
+]
+"""Othello positions, x and o to move (texts of ``Othello.from_text``): the start, after d3,
+two middle games and two endings of seeded random games. 09-flips asks about every empty
+square of each, those where nothing turns over included. Every known mistake goes wrong with o
+to move, and every one but taking black for the mover with x to move too (a test holds it)."""
+
+
+def othello_board(text: str) -> OthelloBoard:
+    from ..games.othello import Othello
+    state = Othello.from_text(text)
+    return OthelloBoard(state.cells, state.to_move)
