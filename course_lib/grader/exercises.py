@@ -475,7 +475,8 @@ _add(Spec("09-flips", solutions.flips, "flips", "flips", [
                                  "            if run:\n                return run\n")),
     _m("flips_run_not_reset", ("    flipped = []\n", "    flipped = []\n    run = []\n"),
        ("        run = []\n", "")),
-    _m("flips_wraps_around", ("0 <= r < 8 and 0 <= c < 8", "0 <= 8 * r + c < 64")),
+    _m("flips_wraps_around", ("0 <= r < 8 and 0 <= c < 8", "0 <= 8 * r + c < 64"),
+       ('"abcdefgh"[c] + str(r + 1)', '"abcdefgh"[(8 * r + c) % 8] + str((8 * r + c) // 8 + 1)')),
     _m("flips_square_included", ("    flipped = []\n", "    flipped = [square]\n")),
     _m("flips_closing_disc_included", ("            flipped += run\n",
                                        "            if run:\n"
