@@ -228,11 +228,12 @@ def reading(test: EvaluationTest | Any) -> str:
                      "needed to tell.")
     estimate = run.estimate_after_stop()
     if estimate is not None:
-        lines.append(f"Elo from the {pairs} pairs: {estimate}.")
+        lines.append(f"{estimate}.")
         if run.stopped_by == "decision":
-            lines.append("The naive figure is biased: a test stopped at H1 tends to over-state "
-                         "the difference, one stopped at H0 to under-state it; the "
-                         "median-unbiased figure is as likely to lie above the truth as below.")
+            lines.append("The median-unbiased figure is as likely to lie above the true "
+                         "difference as below it; the naive one is not: a test stopped at H1 "
+                         "tends to over-state the difference, one stopped at H0 to under-state "
+                         "it.")
     return "\n".join(lines)
 
 
@@ -242,7 +243,8 @@ def time_words(test: EvaluationTest | Any) -> str:
         return "nothing was played"
     a_ms, b_ms = test.ms_per_move
     return (f"time per move on this machine (not equalised, not checked): your evaluation "
-            f"{a_ms:.2f} ms, {test.against} {b_ms:.2f} ms")
+            f"{a_ms:.2f} ms, {test.against} {b_ms:.2f} ms; the test took "
+            f"{test.run.seconds:.1f} s")
 
 
 # --- The exercises of notebook 02 ----------------------------------------------------------------

@@ -439,7 +439,7 @@ def test_the_reading_gives_the_median_unbiased_elo_beside_the_naive_one_with_uni
     assert f"naive {estimate.naive_elo:+.1f} logistic Elo" in words
     assert estimate.elo < estimate.naive_elo                  # stopped high: the naive is above
     for line in words.splitlines()[2:]:
-        assert "biased" in line
+        assert "biased" in line and "median-unbiased" in line
     for line in words.splitlines():
         assert "Elo" not in line or "logistic Elo" in line or "50 Elo" in line, line
     assert "It does not say 'at least 50 Elo stronger'" in words
