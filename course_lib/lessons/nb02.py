@@ -215,13 +215,14 @@ def reading(test: EvaluationTest | Any) -> str:
     lines = [f"{run.summary()} ({pairs} pairs)."]
     if run.decision == "accept H1":
         lines.append("The test accepted H1: the games fit 'greedy with your evaluation is 50 "
-                     "Elo stronger' better than 'they are equal', and had they been equal it "
-                     "would have accepted H1 only about 5 times in 100. It does not say 'at "
-                     "least 50 Elo stronger'.")
+                     "logistic Elo stronger' better than 'they are equal', and had they been "
+                     "equal it would have accepted H1 only about 5 times in 100. It does not "
+                     "say 'at least 50 logistic Elo stronger'.")
     elif run.decision == "accept H0":
-        lines.append("The test accepted H0: the games fit 'equal' better than '50 Elo "
-                     f"stronger'. That is not 'equal': your evaluation is not 50 Elo stronger "
-                     f"than {test.against}; it may be a little stronger, or weaker.")
+        lines.append("The test accepted H0: the games fit 'equal' better than '50 logistic Elo "
+                     "stronger'. That is not 'equal': your evaluation is not shown to be 50 "
+                     f"logistic Elo stronger than {test.against}; it may be a little stronger, "
+                     "or weaker.")
     else:
         lines.append(f"No decision: the test reached its cap of {run.max_games // 2} pairs, so "
                      "it is undecided: neither hypothesis is accepted, and more pairs would be "
