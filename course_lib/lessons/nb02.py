@@ -4,7 +4,9 @@ Helpers: ``exchanges`` looks back at a game move by move, what each move won and
 took back, to find where looking one move ahead goes wrong: a greedy move that
 wins material, answered by a reply that takes back more. ``evaluation_sprt`` decides, with the
 pentanomial SPRT of notebook 07, whether greedy with an evaluation of the student's beats
-greedy with material (the open-ended exercise), and ``reading`` says what its result means.
+greedy with material (the open-ended exercise; ``paired_test`` plays such a test against any
+evaluation, notebook 09's against Othello's research map), and ``reading`` says what its
+result means.
 
 >>> from course_lib.agents import GreedyAgent
 >>> from course_lib.ataxx import State
@@ -135,17 +137,18 @@ class EvaluationTest:
 
 
 def paired_test(evaluation: Callable[[Any, int], Any], against: Callable[[Any, int], Any],
-                against_name: str, start: Callable[[int], Any], max_pairs: int, seed: int,
-                against_words: str) -> EvaluationTest:
-    """Greedy with ``evaluation`` (A) against greedy with ``against`` (B, the agent named
-    ``against_name``), in colour-swapped pairs, pair i from the position ``start(i)``, until
+                against_words: str, start: Callable[[int], Any], max_pairs: int,
+                seed: int) -> EvaluationTest:
+    """Greedy with ``evaluation`` (A) against greedy with ``against`` (B, named ``greedy,
+    {against_words}``), in colour-swapped pairs, pair i from the position ``start(i)``, until
     the pentanomial SPRT of ``TEST`` decides or ``max_pairs`` pairs are played. Both sides look
     one move ahead and score the same positions (the children of each position they move in):
     only the evaluation differs. The time each used is measured, not equalised; an error
-    raised by either evaluation stops the test and is kept in ``error``. ``against_words``
-    names B's evaluation in the reading; ``seed`` is written in the run."""
+    raised by either evaluation stops the test and is kept in ``error``. ``seed`` is written
+    in the run."""
     sprt = Sprt(kind="pentanomial", **TEST)
     name = f"greedy, {getattr(evaluation, '__name__', 'your evaluation')}"
+    against_name = f"greedy, {against_words}"
     run = SprtRun(name, against_name, "pentanomial", sprt, 2 * max_pairs, seed)
     clocks = ([0.0, 0], [0.0, 0])
     started = time.perf_counter()
@@ -196,9 +199,8 @@ def evaluation_sprt(evaluation: Callable[[Any, int], Any], max_pairs: int = MAX_
     if _is_stub(evaluation):
         return ...
     openings = RandomOpenings(plies=opening_plies)
-    return paired_test(evaluation, material, MATERIAL_NAME,
-                       lambda pair: State.from_fen(openings.fen(pair, seed)), max_pairs, seed,
-                       "material")
+    return paired_test(evaluation, material, "material",
+                       lambda pair: State.from_fen(openings.fen(pair, seed)), max_pairs, seed)
 
 
 def reading(test: EvaluationTest | Any) -> str:
@@ -338,12 +340,13 @@ register(
     compare=within(1e-3))
 
 
-def accepted_h0(against_name: str, against_words: str) -> EvaluationTest:
-    """A test against greedy named ``against_name`` that accepted H0 (every pair split 1-1,
-    as between equals), made without playing: the likely wrong answer of an open-ended
-    exercise."""
+def accepted_h0(against_words: str) -> EvaluationTest:
+    """A ``paired_test`` against greedy with ``against_words`` that accepted H0 (every pair
+    split 1-1, as between equals), made without playing: the likely wrong answer of an
+    open-ended exercise."""
     sprt = Sprt(kind="pentanomial", **TEST)
-    run = SprtRun("greedy, evaluate", against_name, "pentanomial", sprt, 2 * MAX_PAIRS, 1)
+    run = SprtRun("greedy, evaluate", f"greedy, {against_words}", "pentanomial", sprt,
+                  2 * MAX_PAIRS, 1)
     while sprt.add(1.0) == "continue":
         run.pentanomial[2] += 1
     run.pentanomial[2] += 1
@@ -370,7 +373,7 @@ def decided_against(against_name: str) -> Callable[[Any, str], bool]:
 
 register(
     "02-better-evaluation", lambda: "accept H1",
-    mistake=accepted_h0(MATERIAL_NAME, "material"),    # as the mobility evaluation's test does
+    mistake=accepted_h0("material"),    # as the mobility evaluation's test does
     hint=(
         "what does greedy with material get wrong, move after move? Section 5 found it: which "
         "stones does the reply take back, and could a position show beforehand that they are "

@@ -1,7 +1,10 @@
 """Notebook 09, the Othello study redone: its helpers and its exercises.
 
 The study's experiments, redone: its match method, its self-play table, its
-"strategic horizon" and its move-ordering table, each measured again, seeded and bounded.
+"strategic horizon" and its move-ordering table, each measured again, seeded and bounded. The
+exercises: Othello's flips, written by the student and graded by ``course_lib.grader``
+(``09-flips``), and an evaluation of the student's against the research map, decided by an
+SPRT the student runs (``evaluation_sprt``, with notebook 02's ``paired_test``).
 
 The study's figures are kept here as data (``STUDY_MATCHES``, ``STUDY_SELF_PLAY``,
 ``STUDY_ORDERING``), quoted from its report. Its agents are minimax searches of a fixed depth
@@ -119,24 +122,22 @@ def _othello(state: Any, name: str = "state") -> Othello:
     return state
 
 
-def _sequence(value: Any, name: str, what: str) -> list:
-    """``value`` as a list when it is a list, tuple or range (not text), else
-    InvalidArgumentError saying it is a sequence of ``what``."""
+def _sequence(value: Any, name: str, what: str, kind: type | None = None) -> list:
+    """``value`` as a list when it is a list, tuple or range (not text) whose items are of
+    ``kind`` (any, if None), else InvalidArgumentError saying it is a sequence of ``what``."""
     if not isinstance(value, (list, tuple, range)):
         raise InvalidArgumentError(f"{name} must be a list or tuple of {what}, got "
                                    f"{describe(value)} of type {type(value).__name__}")
+    for item in value:
+        if kind is not None and not isinstance(item, kind):
+            raise InvalidArgumentError(f"{name} must hold {what}, got {describe(item)} of type "
+                                       f"{type(item).__name__}")
     return list(value)
 
 
 def _moves(moves: Any, name: str = "moves") -> list[str]:
-    """``moves`` when it is a sequence of move names ('d3', 'pass'), else
-    InvalidArgumentError."""
-    found = _sequence(moves, name, "move names such as 'd3'")
-    for move in found:
-        if not isinstance(move, str):
-            raise InvalidArgumentError(f"{name} must hold move names such as 'd3' or 'pass', "
-                                       f"got {describe(move)} of type {type(move).__name__}")
-    return found
+    """``moves`` when it is a sequence of move names ('d3', 'pass')."""
+    return _sequence(moves, name, "move names such as 'd3' or 'pass'", str)
 
 
 def _depths(depths: Any, high: int = 60) -> list[int]:
@@ -147,30 +148,12 @@ def _depths(depths: Any, high: int = 60) -> list[int]:
     return [whole(depth, "a depth", 1, high) for depth in found]
 
 
-def _text(value: Any, name: str) -> str:
-    """``value`` when it is text, else InvalidArgumentError."""
-    if not isinstance(value, str):
-        raise InvalidArgumentError(f"{name} must be text, got {describe(value)} of type "
-                                   f"{type(value).__name__}")
-    return value
-
-
-def _rows(rows: Any) -> list[dict]:
-    """``rows`` when it is a sequence of dicts (table rows), else InvalidArgumentError."""
-    found = _sequence(rows, "rows", "dicts (one per table row)")
-    for row in found:
-        if not isinstance(row, dict):
-            raise InvalidArgumentError(f"rows must hold dicts (one per table row), got "
-                                       f"{describe(row)} of type {type(row).__name__}")
-    return found
-
-
 def _positions(positions: Any) -> list[Othello]:
     """``positions`` when it is a non-empty sequence of Othello positions."""
-    found = _sequence(positions, "positions", "Othello positions")
+    found = _sequence(positions, "positions", "Othello positions", Othello)
     if not found:
         raise InvalidArgumentError("positions must hold at least one position")
-    return [_othello(p, "each position") for p in found]
+    return found
 
 
 def search(state: Othello, depth: int, evaluation: str = "research", order: str = "none",
@@ -751,9 +734,11 @@ def fewer_nodes(rows: Sequence[dict], order: str, others: Sequence[str]) -> list
     ...             "intuition", ["none", "position"])
     [3]
     """
-    rows = _rows(rows)
-    _text(order, "order")
-    others = [_text(o, "each of others") for o in _sequence(others, "others", "move orders")]
+    rows = _sequence(rows, "rows", "dicts (one per table row)", dict)
+    if not isinstance(order, str):
+        raise InvalidArgumentError(f"order must be text, got {describe(order)} of type "
+                                   f"{type(order).__name__}")
+    others = _sequence(others, "others", "move orders (text)", str)
     return [row["depth"] for row in rows if order in row
             and all(row[order] < row[o] for o in others if o in row)]
 
@@ -766,8 +751,8 @@ def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) 
        depth   nodes
            3 1,289.5
     """
-    rows = _rows(rows)
-    columns = [_text(c, "each column") for c in _sequence(columns, "columns", "column names")]
+    rows = _sequence(rows, "rows", "dicts (one per table row)", dict)
+    columns = _sequence(columns, "columns", "column names (text)", str)
     whole(widths, "widths", 1, 100)
 
     def cell(value: Any) -> str:
@@ -789,12 +774,13 @@ __all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT
            "distinct_openings", "fewer_nodes", "format_rows", "horizon_table", "mean_branching",
            "ordering_table", "paired_match", "parting_ply", "play_game", "random_opening",
            "readable_search", "replay", "search", "self_play_row", "study_evaluation",
-           "study_method", "study_positions", "win_scored", "SCORINGS"]
+           "study_method", "study_positions", "win_scored", "SCORINGS", "MAPS",
+           "evaluation_sprt"]
 
 
 # --- An evaluation against the research map, decided by games (the open-ended exercise) ---------
 
-RESEARCH_NAME = "greedy, research map"
+RESEARCH_NAME = "greedy, the research map"
 TEST_OPENING_PLIES = 4
 """The random moves before each pair of ``evaluation_sprt``'s games."""
 
@@ -820,8 +806,8 @@ def evaluation_sprt(evaluation: Any, max_pairs: int = MAX_PAIRS, seed: int = 1) 
                                    f"{describe(evaluation)} of type {type(evaluation).__name__}")
     whole(max_pairs, "max_pairs", 1, 10_000)
     openings = distinct_openings(max_pairs, TEST_OPENING_PLIES, seed)
-    return paired_test(evaluation, research_map, RESEARCH_NAME,
-                       lambda pair: replay(openings[pair]), max_pairs, seed, "the research map")
+    return paired_test(evaluation, research_map, "the research map",
+                       lambda pair: replay(openings[pair]), max_pairs, seed)
 
 
 # --- The exercises of notebook 09 ----------------------------------------------------------------
@@ -876,7 +862,7 @@ register(
 
 register(
     "09-better-evaluation", lambda: "accept H1",
-    mistake=accepted_h0(RESEARCH_NAME, "the research map"),
+    mistake=accepted_h0("the research map"),
     hint=(
         "greedy with the research map looks one move ahead: after its move, what can the "
         "opponent do that the map does not see?",

@@ -303,7 +303,7 @@ BAD_CALLS = [
     (study.study_positions, (2, 1, 4, 3, 0), "stride must be a whole number from 1 to 60"),
     (study.mean_branching, ([],), "positions must hold at least one position"),
     (study.mean_branching, (Othello(),), "positions must be a list or tuple"),
-    (study.mean_branching, (["x"],), "each position must be an Othello position"),
+    (study.mean_branching, (["x"],), "positions must hold Othello positions, got 'x'"),
     (study.ordering_table, ([Othello()], [2], ["best"]), "move order must be one of"),
     (study.ordering_table, ([Othello()], [2], "none"), "orders must be a list or tuple"),
     (study.deepening_nodes, ([Othello()], [0]), "a depth must be a whole number"),
