@@ -270,7 +270,8 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
         "the mover is taken to be black (1) whoever is to move",
         "the disc placed is state.to_move's; the discs that turn over are 3 - state.to_move's."),
     "flips_colours_swapped": K(
-        "does state.to_move name the player who is about to move, or the one who just moved?",
+        "whom does the position's side to move name: the player about to place a disc, or the "
+        "one who just placed one?",
         "the colours are swapped: the mover's discs are taken for the opponent's",
         "me = state.to_move (the player placing the disc), opponent = 3 - me."),
     "flips_not_closed": K(
@@ -308,7 +309,7 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
         "return the opponent's discs between the new disc and the closing one, not the closing "
         "one."),
     "flips_transposed": K(
-        "in state.cells, which of row and column is multiplied by 8?",
+        "in the list of cells, which of the row and the column is multiplied by 8?",
         "the board is read transposed: cells[8 * column + row] instead of cells[8 * row + "
         "column]",
         "square (column c, row r), both counted from 0, is state.cells[8 * r + c]."),
