@@ -343,7 +343,11 @@ register(
 def accepted_h0(against_words: str) -> EvaluationTest:
     """A ``paired_test`` against greedy with ``against_words`` that accepted H0 (every pair
     split 1-1, as between equals), made without playing: the likely wrong answer of an
-    open-ended exercise."""
+    open-ended exercise.
+
+    >>> accepted_h0("material").decision
+    'accept H0'
+    """
     sprt = Sprt(kind="pentanomial", **TEST)
     run = SprtRun("greedy, evaluate", f"greedy, {against_words}", "pentanomial", sprt,
                   2 * MAX_PAIRS, 1)
@@ -358,7 +362,11 @@ def accepted_h0(against_words: str) -> EvaluationTest:
 def decided_against(against_name: str) -> Callable[[Any, str], bool]:
     """The check of an open-ended exercise: is the answer a test made by ``paired_test``
     against greedy named ``against_name``, with ``TEST``'s settings, that decided
-    ``expected``?"""
+    ``expected``?
+
+    >>> decided_against(MATERIAL_NAME)(accepted_h0("material"), "accept H1")
+    False
+    """
     def decided(answer: Any, expected: str) -> bool:
         if not isinstance(answer, EvaluationTest) or answer.error:
             return False
