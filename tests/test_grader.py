@@ -440,6 +440,26 @@ def _ntuple_step(direction=1, squash=True, bias_in_score=True, bias_trained=True
             weights[-1] -= direction * learning_rate * gradient
         return p
     return gradient_step
+def _flips(mover="to_move", closed=True, directions=8, wrap=False, reset=True):
+    """Othello's flips on a flat index (steps -9 .. 9), the column checked unless ``wrap``."""
+    steps = {8: (-9, -8, -7, -1, 1, 7, 8, 9), 4: (-8, -1, 1, 8)}[directions]
+
+    def flips(state, square):
+        me = state.to_move if mover == "to_move" else 1 if mover == "black" else 3 - state.to_move
+        start = "abcdefgh".index(square[0]) + 8 * (int(square[1]) - 1)
+        found, run = [], []
+        for step in steps:
+            if reset:
+                run = []
+            i, column = start + step, start % 8 + (step + 9) % 8 - 1
+            while 0 <= i < 64 and (wrap or 0 <= column < 8) and state.cells[i] == 3 - me:
+                run.append("abcdefgh"[i % 8] + str(i // 8 + 1))
+                i, column = i + step, column + (step + 9) % 8 - 1
+            if not closed or (0 <= i < 64 and (wrap or 0 <= column < 8)
+                              and state.cells[i] == me):
+                found += run
+        return found
+    return flips
 
 
 STUDENT_MISTAKES = {
@@ -512,6 +532,12 @@ STUDENT_MISTAKES = {
                       (_evaluation(weight=1), "eval_material_weight"),
                       (_evaluation(sign=-1), "eval_mobility_sign"),
                       (_evaluation(mobility="mine"), "eval_opponent_mobility")],
+    "09-flips": [(_flips(mover="black"), "flips_black_moves"),
+                 (_flips(mover="other"), "flips_colours_swapped"),
+                 (_flips(closed=False), "flips_not_closed"),
+                 (_flips(directions=4), "flips_few_directions"),
+                 (_flips(wrap=True), "flips_wraps_around"),
+                 (_flips(reset=False), "flips_run_not_reset")],
 }
 
 STUDENT_MISTAKES["12-ntuple-step"] = [
@@ -530,6 +556,7 @@ STUDENT_RIGHT = {
     "11-pvs": _pvs(),
     "10-score-change": _score_change(),
     "12-ntuple-step": _ntuple_step(vectorised=True),
+    "09-flips": _flips(),
 }
 
 
@@ -1054,3 +1081,14 @@ def test_the_line_score_exercise_lends_only_the_cells_and_the_lines():
         return state.play(move)
 
     assert "play is not available in this exercise" in str(grade("10-score-change", plays_it))
+def test_every_flips_mistake_goes_wrong_with_o_to_move_and_all_but_one_with_x():
+    from course_lib.grader.grading import reference, run_case
+    spec = SPECS["09-flips"]
+    cases, expected = reference("09-flips")
+    movers = [case.position.to_move for case in cases]
+    assert movers.count(1) >= 3 and movers.count(2) >= 3
+    for mistake in spec.mistakes:
+        function = build_mistake(spec, mistake)
+        wrong = {case.position.to_move for case, right in zip(cases, expected)
+                 if run_case(function, case).result != right.result}
+        assert wrong == ({2} if mistake.key == "flips_black_moves" else {1, 2}), mistake.key

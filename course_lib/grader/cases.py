@@ -10,7 +10,7 @@ The explicit trees are ``course_lib.games.GameTree``s, where a node written
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..games import TEXTBOOK_TREE, GameTree, TicTacToe
 from ..games.tree import PASS as PASS_MOVE
@@ -146,3 +146,35 @@ def gomoku_positions() -> list[tuple[str, Any]]:
         ("19x19 omok, 40 stones of a random game, x to move", _gomoku_random(3, 40, 19, "omok")),
         ("15x15, 61 stones of a random game, o to move", _gomoku_random(7, 61, 15, "freestyle")),
     ]
+# --- Othello, for 09-flips ---------------------------------------------------------------------
+
+class OthelloBoard(NamedTuple):
+    """What 09-flips hands the function: an Othello position's ``cells`` and ``to_move``, and
+    nothing that computes a flip (``Othello.flips`` would be the answer)."""
+
+    cells: tuple
+    to_move: int
+
+    def __str__(self) -> str:
+        from ..games.othello import Othello
+        return str(Othello(self.cells, self.to_move))
+
+
+FLIPS_TEXTS = [
+    "......../......../......../...ox.../...xo.../......../......../........ x",
+    "......../......../...x..../...xx.../...xo.../......../......../........ o",
+    "...ooooo/.ox.ooo./.oo.oo../.oxooooo/o.xxox.x/..x.x.x./.x..ox../....o... x",
+    "...ooooo/....ooo./..o.oo../.xxxxxx./..ooxo.x/..o.x.../....x.../........ o",
+    "xo...ooo/xxooooo./xoxoxoxx/xooxxoxx/.ooxxoox/oxooxoxx/xx.oooxx/ox.o.oox x",
+    ".ox.ooo./ooxoooo./.oxxxxxx/oxoooxxx/oxxooxx./oxoxxxxx/ox.xooo./xxxxo.ox o",
+]
+"""Othello positions, x and o to move (texts of ``Othello.from_text``): the start, after d3,
+two middle games and two endings of seeded random games. 09-flips asks about every empty
+square of each, those where nothing turns over included. Every known mistake goes wrong with o
+to move, and every one but taking black for the mover with x to move too (a test holds it)."""
+
+
+def othello_board(text: str) -> OthelloBoard:
+    from ..games.othello import Othello
+    state = Othello.from_text(text)
+    return OthelloBoard(state.cells, state.to_move)

@@ -34,8 +34,8 @@ class Spec:
     solution: Callable
     kind: str
     """'search' (a traced search on positions), 'ucb', 'backprop', 'sprt', 'evaluation',
-    'linescore' (Gomoku's change of score from one stone) or 'ntuple' (the n-tuple network's
-    gradient step)."""
+    'linescore' (Gomoku's change of score from one stone), 'ntuple' (the n-tuple network's
+    gradient step) or 'flips' (Othello's discs turned over by a move)."""
     what: str
     """The algorithm, as the messages name it ('your alpha-beta ...')."""
     mistakes: list[Mistake] = field(default_factory=list)
@@ -345,6 +345,54 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
         "the derivative?",
         "a weight looked up twice moves once",
         "move a weight once for every time it is looked up (loop over lookups, not a set)."),
+    "flips_black_moves": K(
+        "whose disc is placed, and whose discs can it turn over, when white is to move?",
+        "the mover is taken to be black (1) whoever is to move",
+        "the disc placed is state.to_move's; the discs that turn over are 3 - state.to_move's."),
+    "flips_colours_swapped": K(
+        "whom does the position's side to move name: the player about to place a disc, or the "
+        "one who just placed one?",
+        "the colours are swapped: the mover's discs are taken for the opponent's",
+        "me = state.to_move (the player placing the disc), opponent = 3 - me."),
+    "flips_not_closed": K(
+        "a line of the opponent's discs turns over only when something lies at its far end: "
+        "what?",
+        "a line of the opponent's discs is turned over without one of the mover's discs at its "
+        "far end (it ends at the edge, or at an empty square)",
+        "after the run of opponent discs, keep it only if the next square is on the board and "
+        "holds a disc of the mover."),
+    "flips_few_directions": K(
+        "in how many directions can a line run from a square?",
+        "some of the 8 directions are never looked along",
+        "look along all 8: (dr, dc) for dr and dc in -1, 0, 1, except (0, 0)."),
+    "flips_first_line_only": K(
+        "a disc can close several lines at once: which of them turn over?",
+        "only the first line that turns over is returned",
+        "add each closed line to the answer and return it after the loop over the directions."),
+    "flips_run_not_reset": K(
+        "when you start looking along a new direction, what do you already know about it?",
+        "the run of discs is not emptied between directions, so a line that was not closed "
+        "(or one already counted) is added again",
+        "start each direction with run = [] inside the loop over the directions."),
+    "flips_wraps_around": K(
+        "what lies to the right of the h column, and below row 8?",
+        "a line leaves the board at one edge and comes back at the other: the square's index "
+        "is checked (0 to 63) but not its column",
+        "stop a line when its row or its column leaves 0..7, each checked on its own."),
+    "flips_square_included": K(
+        "the square you place on was empty: can it be turned over?",
+        "the square the disc is placed on is returned too",
+        "return only the opponent's discs that turn over, not the new disc's square."),
+    "flips_closing_disc_included": K(
+        "the disc at the far end of a line is already the mover's: does it change?",
+        "the mover's disc that closes a line is returned too",
+        "return the opponent's discs between the new disc and the closing one, not the closing "
+        "one."),
+    "flips_transposed": K(
+        "in the list of cells, which of the row and the column is multiplied by 8?",
+        "the board is read transposed: cells[8 * column + row] instead of cells[8 * row + "
+        "column]",
+        "square (column c, row r), both counted from 0, is state.cells[8 * r + c]."),
 }
 """Every kind of mistake the grader recognises, by key: its three hints."""
 
@@ -535,6 +583,29 @@ _add(Spec("12-ntuple-step", solutions.gradient_step, "ntuple", "gradient step", 
     _m("score_without_bias", ("score = weights[-1]", "score = 0.0")),
     _m("repeats_once", ("    for i in lookups:\n        weights[i] -= step\n",
                         "    for i in set(lookups):\n        weights[i] -= step\n")),
+]))
+_add(Spec("09-flips", solutions.flips, "flips", "flips", [
+    _m("flips_black_moves", ("me = state.to_move", "me = 1")),
+    _m("flips_colours_swapped", ("me = state.to_move", "me = 3 - state.to_move")),
+    _m("flips_not_closed", ("        if 0 <= r < 8 and 0 <= c < 8 and state.cells[8 * r + c] == me:\n",
+                            "        if run:\n")),
+    _m("flips_not_closed", ("        if 0 <= r < 8 and 0 <= c < 8 and state.cells[8 * r + c] == me:\n",
+                            "        if 0 <= r < 8 and 0 <= c < 8:\n")),
+    _m("flips_few_directions", ("[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]",
+                                "[(-1, 0), (0, -1), (0, 1), (1, 0)]")),
+    _m("flips_few_directions", ("[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]",
+                                "[(-1, -1), (-1, 0), (0, -1), (0, 1), (1, 0), (1, 1)]")),
+    _m("flips_first_line_only", ("            flipped += run\n",
+                                 "            if run:\n                return run\n")),
+    _m("flips_run_not_reset", ("    flipped = []\n", "    flipped = []\n    run = []\n"),
+       ("        run = []\n", "")),
+    _m("flips_wraps_around", ("0 <= r < 8 and 0 <= c < 8", "0 <= 8 * r + c < 64"),
+       ('"abcdefgh"[c] + str(r + 1)', '"abcdefgh"[(8 * r + c) % 8] + str((8 * r + c) // 8 + 1)')),
+    _m("flips_square_included", ("    flipped = []\n", "    flipped = [square]\n")),
+    _m("flips_closing_disc_included", ("            flipped += run\n",
+                                       "            if run:\n"
+                                       "                flipped += run + [\"abcdefgh\"[c] + str(r + 1)]\n")),
+    _m("flips_transposed", ("state.cells[8 * r + c]", "state.cells[8 * c + r]")),
 ]))
 
 

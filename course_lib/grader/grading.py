@@ -193,6 +193,9 @@ class Case:
     """A search over nodes: its visits are compared, and drawn when they differ."""
     tree: Any = None
     """For an explicit tree: the tree, so that the picture can show all of it."""
+    position: Any = None
+    """For a case on one position that is not searched (09-flips): the position, which the
+    report shows."""
 
 
 def tree_leaves(tree: Any, path: tuple = ()) -> dict[tuple, Any]:
@@ -795,12 +798,45 @@ def _ntuple_cases() -> list[Case]:
 
     return [Case(label, runner(size, rate, positions, seed))
             for seed, (label, size, rate, positions) in enumerate(NTUPLE_CASES)]
+def _square_names(raw: Any, square: str) -> tuple:
+    """A flips answer as the squares' names in board order (each as often as it was given)."""
+    from ..games.othello import SQUARE_INDEX
+    if raw is None:
+        raise _Garbage(f"at square {square} " + _returned_none(
+            "flips returns a list of square names such as ['d4']"))
+    try:
+        names = None if isinstance(raw, (str, bytes)) else list(raw)
+    except TypeError:
+        names = None
+    if names is None:
+        raise _Garbage(f"at square {square} it returned {short(raw)}; flips returns a list of "
+                       "square names such as ['d4']")
+    for name in names:
+        if not isinstance(name, str) or name not in SQUARE_INDEX:
+            raise _Garbage(f"at square {square} it returned {short(raw)}, where {short(name)} "
+                           "is not a square name; name squares like 'e4' (column a-h, then "
+                           "row 1-8)")
+    return tuple(sorted(names, key=SQUARE_INDEX.get))
+
+
+def _flips_cases() -> list[Case]:
+    from ..games.othello import SQUARE_NAMES
+
+    def runner(text: str) -> Callable:
+        def run(fn: Callable, trace: Trace) -> Any:
+            board = C.othello_board(text)
+            return [(SQUARE_NAMES[i], _square_names(fn(board, SQUARE_NAMES[i]), SQUARE_NAMES[i]))
+                    for i, cell in enumerate(board.cells) if cell == 0]
+        return run
+
+    return [Case(f"Othello {text} ({text[-1]} to move)", runner(text),
+                 position=C.othello_board(text)) for text in C.FLIPS_TEXTS]
 
 
 CASE_BUILDERS = {"search": _search_cases, "deepening": _deepening_cases, "table": _table_cases,
                  "ucb": _ucb_cases, "backprop": _backprop_cases, "sprt": _sprt_cases,
                  "evaluation": _evaluation_cases, "linescore": _linescore_cases,
-                 "ntuple": _ntuple_cases}
+                 "ntuple": _ntuple_cases, "flips": _flips_cases}
 
 
 # --- Running ---------------------------------------------------------------------------------

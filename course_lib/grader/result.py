@@ -425,8 +425,9 @@ def describe(spec: Spec, case: Case, got: Outcome, ref: Outcome) -> Finding:
 
 
 def _record_place(message: str) -> str:
-    """The place a garbage message names ('at node 2.1', 'after game 3', 'for player 2')."""
-    for start in ("at node ", "after game ", "for player ", "at step "):
+    """The place a garbage message names ('at node 2.1', 'after game 3', 'for player 2',
+    'at step 2', 'at square d3')."""
+    for start in ("at node ", "after game ", "for player ", "at step ", "at square "):
         if message.startswith(start):
             return " ".join(message.split(" ")[1:3])
     return ""
@@ -601,6 +602,11 @@ def _record_words(kind: str, case: Case, mine: Any, right: Any) -> Finding:
                    f"the right one {len(right)}.", where=place)
 
 
+def _squares(names: tuple) -> str:
+    """Square names as a report writes them: 'd4, e4', or 'nothing'."""
+    return ", ".join(names) if names else "nothing"
+
+
 def _one_record(kind: str, case: Case, a: Any, b: Any) -> Finding:
     if kind == "ucb":
         node, c, mine, visits, children = a
@@ -648,4 +654,10 @@ def _one_record(kind: str, case: Case, a: Any, b: Any) -> Finding:
         player, value = a
         return Finding(f"for player {player} your evaluation gives {value!r}, the right one "
                        f"{b[1]!r}.", where=f"{case.label}, player {player}")
+    if kind == "flips":
+        square, mine = a
+        mover = "x" if case.position.to_move == 1 else "o"
+        return Finding(f"a disc of {mover} on {square} turns over {_squares(b[1])}; yours "
+                       f"says {_squares(mine)}, in this position:\n{case.position}",
+                       where=f"square {square}")
     return Finding(f"yours: {_show(a)}, right: {_show(b)}.")

@@ -193,3 +193,15 @@ SKELETONS["12-ntuple-step"] = '''def gradient_step(weights, lookups, target, lea
     """
     ...
 '''
+
+SKELETONS["09-flips"] = '''def flips(state, square):
+    """Return the squares whose discs turn over when the player to move, state.to_move,
+    puts a disc on square, an empty square named like "d3" (section 1's rule); [] when none
+    do. The squares are named like "e4", each once, in any order.
+
+    state.cells[8 * (row - 1) + column] holds square (column, row): 0 empty, 1 black (x),
+    2 white (o), columns a-h counted from 0, rows 1-8 from the top (so a1 is cells[0], h1
+    cells[7], a2 cells[8]). Read only cells and to_move; change nothing.
+    """
+    ...
+'''

@@ -269,3 +269,20 @@ def gradient_step(weights, lookups, target, learning_rate):
         weights[i] -= step
     weights[-1] -= step
     return p
+# --- 09: Othello's flips --------------------------------------------------------------------
+
+def flips(state, square):
+    """The squares whose discs turn over when the player to move puts a disc on ``square``."""
+    me = state.to_move
+    opponent = 3 - me
+    row, col = int(square[1]) - 1, "abcdefgh".index(square[0])
+    flipped = []
+    for dr, dc in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]:
+        run = []
+        r, c = row + dr, col + dc
+        while 0 <= r < 8 and 0 <= c < 8 and state.cells[8 * r + c] == opponent:
+            run.append("abcdefgh"[c] + str(r + 1))
+            r, c = r + dr, c + dc
+        if 0 <= r < 8 and 0 <= c < 8 and state.cells[8 * r + c] == me:
+            flipped += run
+    return flipped

@@ -4,7 +4,9 @@ Helpers: ``exchanges`` looks back at a game move by move, what each move won and
 took back, to find where looking one move ahead goes wrong: a greedy move that
 wins material, answered by a reply that takes back more. ``evaluation_sprt`` decides, with the
 pentanomial SPRT of notebook 07, whether greedy with an evaluation of the student's beats
-greedy with material (the open-ended exercise), and ``reading`` says what its result means.
+greedy with material (the open-ended exercise; ``paired_test`` plays such a test against any
+evaluation, notebook 09's against Othello's research map), and ``reading`` says what its
+result means.
 
 >>> from course_lib.agents import GreedyAgent
 >>> from course_lib.ataxx import State
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 from .. import checks
-from ..agents import GreedyAgent, make_agent, square_weights
+from ..agents import GreedyAgent, make_agent, material, square_weights
 from ..agents.evaluation import Evaluation, default_evaluation
 from ..ataxx import FIRST, State
 from ..errors import InvalidArgumentError
@@ -120,7 +122,7 @@ class _Clocked:
 
 @dataclass
 class EvaluationTest:
-    """A pentanomial SPRT of greedy with an evaluation (A) against greedy with material (B),
+    """A pentanomial SPRT of greedy with an evaluation (A) against greedy with another (B),
     and the time each side used per move (on this machine, not part of the result)."""
 
     run: SprtRun
@@ -128,6 +130,8 @@ class EvaluationTest:
     """A's and B's mean time per move, in ms."""
     error: str = ""
     """What went wrong when the evaluation raised an error (the test then stopped)."""
+    against: str = "material"
+    """B's evaluation, as the reading names it."""
 
     @property
     def decision(self) -> str:
@@ -140,38 +144,31 @@ class EvaluationTest:
                 f"{' '.join(map(str, self.run.pentanomial))}>")
 
 
-def evaluation_sprt(evaluation: Callable[[Any, int], Any], max_pairs: int = MAX_PAIRS,
-                    seed: int = 1, opening_plies: int = 4) -> EvaluationTest | Any:
-    """Greedy with ``evaluation`` (A) against greedy with material (B), in colour-swapped
-    pairs from seeded random openings of ``opening_plies`` plies (decided ones drawn again, as
-    the arena does), until the pentanomial SPRT of ``TEST`` decides or ``max_pairs`` pairs are
-    played. Both sides look one move ahead and score the same positions: only the evaluation
-    differs (the time each used is measured, not equalised). Returns ``...`` when
-    ``evaluation`` is still a skeleton (nothing is played); an error raised by it stops the
-    test and is kept in ``error``.
-
-    >>> from course_lib.agents import material
-    >>> test = evaluation_sprt(material, max_pairs=2)
-    >>> test.run.games, test.decision, test.run.pentanomial
-    (4, 'continue', [0, 0, 2, 0, 0])
-    """
-    if _is_stub(evaluation):
-        return ...
+def paired_test(evaluation: Callable[[Any, int], Any], against: Callable[[Any, int], Any],
+                against_words: str, start: Callable[[int], Any], max_pairs: int,
+                seed: int) -> EvaluationTest:
+    """Greedy with ``evaluation`` (A) against greedy with ``against`` (B, named ``greedy,
+    {against_words}``), in colour-swapped pairs, pair i from the position ``start(i)``, until
+    the pentanomial SPRT of ``TEST`` decides or ``max_pairs`` pairs are played. Both sides look
+    one move ahead and score the same positions (the children of each position they move in):
+    only the evaluation differs. The time each used is measured, not equalised; an error
+    raised by either evaluation stops the test and is kept in ``error``. ``seed`` is written
+    in the run."""
     sprt = Sprt(kind="pentanomial", **TEST)
     name = f"greedy, {getattr(evaluation, '__name__', 'your evaluation')}"
-    run = SprtRun(name, MATERIAL_NAME, "pentanomial", sprt, 2 * max_pairs, seed)
-    openings = RandomOpenings(plies=opening_plies)
+    against_name = f"greedy, {against_words}"
+    run = SprtRun(name, against_name, "pentanomial", sprt, 2 * max_pairs, seed)
     clocks = ([0.0, 0], [0.0, 0])
     started = time.perf_counter()
     error = ""
     for pair in range(max_pairs):
-        start = State.from_fen(openings.fen(pair, seed))
+        first = start(pair)
         points = 0.0
         for a_first in (True, False):
             a = _Clocked(GreedyAgent(evaluation, name=name), clocks[0])
-            b = _Clocked(GreedyAgent(name=MATERIAL_NAME), clocks[1])
+            b = _Clocked(GreedyAgent(against, name=against_name), clocks[1])
             try:
-                game = play_game(a, b, start) if a_first else play_game(b, a, start)
+                game = play_game(a, b, first) if a_first else play_game(b, a, first)
             except Exception as raised:                 # noqa: BLE001 - the student's code
                 error = f"{type(raised).__name__}: {raised}"
                 break
@@ -193,12 +190,31 @@ def evaluation_sprt(evaluation: Callable[[Any, int], Any], max_pairs: int = MAX_
         run.stopped_by = "max-games"
     run.seconds = time.perf_counter() - started
     per_move = tuple(1000 * total / moves if moves else 0.0 for total, moves in clocks)
-    return EvaluationTest(run, per_move, error)
+    return EvaluationTest(run, per_move, error, against_words)
+
+
+def evaluation_sprt(evaluation: Callable[[Any, int], Any], max_pairs: int = MAX_PAIRS,
+                    seed: int = 1, opening_plies: int = 4) -> EvaluationTest | Any:
+    """Greedy with ``evaluation`` (A) against greedy with material (B), ``paired_test`` from
+    seeded random openings of ``opening_plies`` plies (decided ones drawn again, as the arena
+    does). Returns ``...`` when ``evaluation`` is still a skeleton (nothing is played).
+
+    >>> from course_lib.agents import material
+    >>> test = evaluation_sprt(material, max_pairs=2)
+    >>> test.run.games, test.decision, test.run.pentanomial
+    (4, 'continue', [0, 0, 2, 0, 0])
+    """
+    if _is_stub(evaluation):
+        return ...
+    openings = RandomOpenings(plies=opening_plies)
+    return paired_test(evaluation, material, "material",
+                       lambda pair: State.from_fen(openings.fen(pair, seed)), max_pairs, seed)
 
 
 def reading(test: EvaluationTest | Any) -> str:
-    """What the test's result says, and what it does not, as notebook 07 reads a test (the
-    time each side used is ``time_words``'s)."""
+    """What the test's result says, and what it does not, as notebook 07 reads a test; after
+    it stopped, the median-unbiased Elo beside the naive one, in logistic and normalized Elo
+    (the time each side used is ``time_words``'s)."""
     if test is ...:
         return "The evaluation is not written yet: nothing was played."
     run = test.run
@@ -209,25 +225,26 @@ def reading(test: EvaluationTest | Any) -> str:
     lines = [f"{run.summary()} ({pairs} pairs)."]
     if run.decision == "accept H1":
         lines.append("The test accepted H1: the games fit 'greedy with your evaluation is 50 "
-                     "Elo stronger' better than 'they are equal', and had they been equal it "
-                     "would have accepted H1 only about 5 times in 100. It does not say 'at "
-                     "least 50 Elo stronger'.")
+                     "logistic Elo stronger' better than 'they are equal', and had they been "
+                     "equal it would have accepted H1 only about 5 times in 100. It does not "
+                     "say 'at least 50 logistic Elo stronger'.")
     elif run.decision == "accept H0":
-        lines.append("The test accepted H0: the games fit 'equal' better than '50 Elo "
-                     "stronger'. That is not 'equal': your evaluation is not 50 Elo stronger "
-                     "than material; it may be a little stronger, or weaker.")
+        lines.append("The test accepted H0: the games fit 'equal' better than '50 logistic Elo "
+                     "stronger'. That is not 'equal': your evaluation is not shown to be 50 "
+                     f"logistic Elo stronger than {test.against}; it may be a little stronger, "
+                     "or weaker.")
     else:
         lines.append(f"No decision: the test reached its cap of {run.max_games // 2} pairs, so "
                      "it is undecided: neither hypothesis is accepted, and more pairs would be "
                      "needed to tell.")
-    estimate = run.estimate()
+    estimate = run.estimate_after_stop()
     if estimate is not None:
-        bias = (" The test stopped as soon as it could decide, so this figure is biased: a "
-                "test stopped at H1 tends to over-state the difference, one stopped at H0 to "
-                "under-state it.") if run.stopped_by == "decision" else ""
-        lines.append(f"Elo estimate from the {pairs} pairs, in logistic Elo: "
-                     f"{estimate.elo:+.0f} (95% interval {estimate.elo_low:+.0f} to "
-                     f"{estimate.elo_high:+.0f}).{bias}")
+        lines.append(f"{estimate}.")
+        if run.stopped_by == "decision":
+            lines.append("The median-unbiased figure is as likely to lie above the true "
+                         "difference as below it; the naive one is not: a test stopped at H1 "
+                         "tends to over-state the difference, one stopped at H0 to under-state "
+                         "it.")
     return "\n".join(lines)
 
 
@@ -237,7 +254,8 @@ def time_words(test: EvaluationTest | Any) -> str:
         return "nothing was played"
     a_ms, b_ms = test.ms_per_move
     return (f"time per move on this machine (not equalised, not checked): your evaluation "
-            f"{a_ms:.2f} ms, material {b_ms:.2f} ms")
+            f"{a_ms:.2f} ms, {test.against} {b_ms:.2f} ms; the test took "
+            f"{test.run.seconds:.1f} s")
 
 
 # --- The exercises of notebook 02 ----------------------------------------------------------------
@@ -330,33 +348,48 @@ register(
     compare=within(1e-3))
 
 
-def _decided_for_material() -> EvaluationTest:
-    """A test that accepted H0 (every pair split 1-1, as between equals), without playing."""
+def accepted_h0(against_words: str) -> EvaluationTest:
+    """A ``paired_test`` against greedy with ``against_words`` that accepted H0 (every pair
+    split 1-1, as between equals), made without playing: the likely wrong answer of an
+    open-ended exercise.
+
+    >>> accepted_h0("material").decision
+    'accept H0'
+    """
     sprt = Sprt(kind="pentanomial", **TEST)
-    run = SprtRun("greedy, evaluate", MATERIAL_NAME, "pentanomial", sprt, 2 * MAX_PAIRS, 1)
+    run = SprtRun("greedy, evaluate", f"greedy, {against_words}", "pentanomial", sprt,
+                  2 * MAX_PAIRS, 1)
     while sprt.add(1.0) == "continue":
         run.pentanomial[2] += 1
     run.pentanomial[2] += 1
     run.wins = run.losses = sum(run.pentanomial)
     run.stopped_by = "decision"
-    return EvaluationTest(run, (0.0, 0.0))
+    return EvaluationTest(run, (0.0, 0.0), against=against_words)
 
 
-def _beats_material(answer: Any, expected: str) -> bool:
-    """A test made by ``evaluation_sprt`` with the exercise's settings that decided
-    ``expected``."""
-    if not isinstance(answer, EvaluationTest) or answer.error:
-        return False
-    run, test = answer.run, answer.run.test
-    settings = {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta}
-    return (run.spec_b == MATERIAL_NAME and run.model == "pentanomial" and settings == TEST
-            and test.scale == "logistic" and run.stopped_by == "decision"
-            and run.decision == expected)
+def decided_against(against_name: str) -> Callable[[Any, str], bool]:
+    """The check of an open-ended exercise: is the answer a test made by ``paired_test``
+    against greedy named ``against_name``, with ``TEST``'s settings, that decided
+    ``expected``?
+
+    >>> decided_against(MATERIAL_NAME)(accepted_h0("material"), "accept H1")
+    False
+    """
+    def decided(answer: Any, expected: str) -> bool:
+        if not isinstance(answer, EvaluationTest) or answer.error:
+            return False
+        run, test = answer.run, answer.run.test
+        settings = {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha,
+                    "beta": test.beta}
+        return (run.spec_b == against_name and run.model == "pentanomial" and settings == TEST
+                and test.scale == "logistic" and run.stopped_by == "decision"
+                and run.decision == expected)
+    return decided
 
 
 register(
     "02-better-evaluation", lambda: "accept H1",
-    mistake=_decided_for_material(),    # a test that accepted H0, as the mobility one does
+    mistake=accepted_h0("material"),    # as the mobility evaluation's test does
     hint=(
         "what does greedy with material get wrong, move after move? Section 5 found it: which "
         "stones does the reply take back, and could a position show beforehand that they are "
@@ -367,4 +400,4 @@ register(
         "for example 3 * material - (exposed[player] - exposed[opponent]), where exposed[p] "
         "counts p's stones with an EMPTY square among their NEIGHBOURS[x, y] (loop over "
         "SQUARES and read state.grid[x][y]); then run the test cell again."),
-    compare=_beats_material)
+    compare=decided_against(MATERIAL_NAME))

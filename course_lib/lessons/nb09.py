@@ -1,7 +1,10 @@
 """Notebook 09, the Othello study redone: its helpers and its exercises.
 
 The study's experiments, redone: its match method, its self-play table, its
-"strategic horizon" and its move-ordering table, each measured again, seeded and bounded.
+"strategic horizon" and its move-ordering table, each measured again, seeded and bounded. The
+exercises: Othello's flips, written by the student and graded by ``course_lib.grader``
+(``09-flips``), and an evaluation of the student's against the research map, decided by an
+SPRT the student runs (``evaluation_sprt``, with notebook 02's ``paired_test``).
 
 The study's figures are kept here as data (``STUDY_MATCHES``, ``STUDY_SELF_PLAY``,
 ``STUDY_ORDERING``), quoted from its report. Its agents are minimax searches of a fixed depth
@@ -26,12 +29,10 @@ searches of ``course_lib.agents.search``.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import time
 from dataclasses import dataclass, field, replace
 from statistics import mean
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 
@@ -40,15 +41,17 @@ from ..agents.evaluation import exact as exact_of
 from ..agents.search import Searcher
 from ..agents.stats import SearchResult, SearchStats, minimal_tree_nodes
 from ..agents.transposition import TranspositionTable
+from ..checks import choice, describe, whole
 from ..errors import GameOverError, InvalidArgumentError
 from ..games.othello import (BLACK, EVALUATIONS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, WHITE,
-                             Othello)
+                             Othello, research_map)
 from ..games.othello_fast import _WEIGHTS, EVALUATION_CODES, _boards
 from ..rng import SplitMix64, check_seed
 from ..strength import Sprt
 from ._othello_kernels import ORDER_CODES, SCORING_CODES, WIN, _root
-from ..exercises import register
+from ..exercises import _is_stub, register
 from .compare import whole_number
+from .nb02 import MAX_PAIRS, accepted_h0, decided_against, paired_test
 
 SCORINGS = tuple(SCORING_CODES)
 """How a finished game is scored: ``heuristic`` (the evaluation), ``margin`` (+-(1000 + disc
@@ -106,18 +109,51 @@ STUDY_ORDERING: dict[int, dict[str, int]] = {
 
 # --- one search ---------------------------------------------------------------------------------
 
-def _check_depth(depth: int, low: int = 1, high: int = 60) -> int:
-    if isinstance(depth, bool) or not isinstance(depth, int) or not low <= depth <= high:
-        raise InvalidArgumentError(f"depth must be a whole number from {low} to {high}, "
-                                   f"got {depth!r}")
-    return depth
+MAPS = ("arbitrary", "research")
+"""The study's two weight maps."""
 
 
-def _check_choice(name: str, value: str, choices: Iterable[str]) -> str:
-    choices = tuple(choices)
-    if value not in choices:
-        raise InvalidArgumentError(f"unknown {name} {value!r}; choose from {', '.join(choices)}")
-    return value
+def _othello(state: Any, name: str = "state") -> Othello:
+    """``state`` when it is an Othello position, else InvalidArgumentError."""
+    if not isinstance(state, Othello):
+        raise InvalidArgumentError(f"{name} must be an Othello position (Othello(), "
+                                   f"Othello.from_text(...)), got {describe(state)} of type "
+                                   f"{type(state).__name__}")
+    return state
+
+
+def _sequence(value: Any, name: str, what: str, kind: type | None = None) -> list:
+    """``value`` as a list when it is a list, tuple or range (not text) whose items are of
+    ``kind`` (any, if None), else InvalidArgumentError saying it is a sequence of ``what``."""
+    if not isinstance(value, (list, tuple, range)):
+        raise InvalidArgumentError(f"{name} must be a list or tuple of {what}, got "
+                                   f"{describe(value)} of type {type(value).__name__}")
+    for item in value:
+        if kind is not None and not isinstance(item, kind):
+            raise InvalidArgumentError(f"{name} must hold {what}, got {describe(item)} of type "
+                                       f"{type(item).__name__}")
+    return list(value)
+
+
+def _moves(moves: Any, name: str = "moves") -> list[str]:
+    """``moves`` when it is a sequence of move names ('d3', 'pass')."""
+    return _sequence(moves, name, "move names such as 'd3' or 'pass'", str)
+
+
+def _depths(depths: Any, high: int = 60) -> list[int]:
+    """``depths`` when it is a non-empty sequence of depths from 1 to ``high``."""
+    found = _sequence(depths, "depths", f"depths from 1 to {high}")
+    if not found:
+        raise InvalidArgumentError("depths must hold at least one depth")
+    return [whole(depth, "a depth", 1, high) for depth in found]
+
+
+def _positions(positions: Any) -> list[Othello]:
+    """``positions`` when it is a non-empty sequence of Othello positions."""
+    found = _sequence(positions, "positions", "Othello positions", Othello)
+    if not found:
+        raise InvalidArgumentError("positions must hold at least one position")
+    return found
 
 
 def search(state: Othello, depth: int, evaluation: str = "research", order: str = "none",
@@ -136,12 +172,11 @@ def search(state: Othello, depth: int, evaluation: str = "research", order: str 
     >>> r.move, r.value, r.stats.nodes - r.stats.ordering_nodes, r.stats.ordering_nodes
     ('d3', -2, 137, 46)
     """
-    if not isinstance(state, Othello):
-        raise InvalidArgumentError(f"search takes an Othello state, got {type(state).__name__}")
-    _check_depth(depth)
-    _check_choice("evaluation", evaluation, EVALUATION_CODES)
-    _check_choice("move order", order, ORDERS)
-    _check_choice("scoring", scoring, SCORINGS)
+    _othello(state)
+    whole(depth, "depth", 1, 60)
+    choice(evaluation, "evaluation", tuple(EVALUATION_CODES))
+    choice(order, "move order", ORDERS)
+    choice(scoring, "scoring", SCORINGS)
     if not state.legal_moves():
         raise GameOverError("the game is over: there is no move to search")
     me, opp = _boards(state)
@@ -193,6 +228,10 @@ def win_scored(evaluation: Evaluation) -> Evaluation:
     >>> win_scored(disc_count)(Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx o"), 2)
     -1000
     """
+    if not callable(evaluation):
+        raise InvalidArgumentError(f"evaluation must be a function evaluate(state, player), got "
+                                   f"{describe(evaluation)} of type {type(evaluation).__name__}")
+
     def evaluate(state: Othello, player: int) -> float:
         if not state.is_terminal():
             return evaluation(state, player)
@@ -205,8 +244,8 @@ def win_scored(evaluation: Evaluation) -> Evaluation:
 
 def study_evaluation(evaluation: str, scoring: str = "win") -> Evaluation:
     """The readable evaluation function that ``search(..., evaluation, scoring=scoring)`` uses."""
-    _check_choice("evaluation", evaluation, EVALUATION_CODES)
-    _check_choice("scoring", scoring, SCORINGS)
+    choice(evaluation, "evaluation", tuple(EVALUATION_CODES))
+    choice(scoring, "scoring", SCORINGS)
     function = EVALUATIONS[evaluation]
     if scoring == "margin":
         return exact_of(function)
@@ -222,7 +261,10 @@ def readable_search(state: Othello, depth: int, evaluation: str = "research",
     >>> readable_search(Othello(), 3, "research", algorithm="minimax").move
     'd3'
     """
-    _check_choice("move order", order, ORDERS)
+    _othello(state)
+    whole(depth, "depth", 1, 20)
+    choice(order, "move order", ORDERS)
+    choice(algorithm, "algorithm", ("minimax", "negamax", "alphabeta", "negamax-alphabeta"))
     if algorithm in ("minimax", "negamax") and order != "none":
         raise InvalidArgumentError(f"{algorithm} visits every node: it takes order 'none'")
     return _StudySearcher(algorithm, study_evaluation(evaluation, scoring), order).run(state,
@@ -240,8 +282,9 @@ def deepening(state: Othello, max_depth: int, evaluation: str = "research",
     >>> [r.stats.nodes for r in deepening(Othello(), 3)]
     [5, 16, 70]
     """
-    _check_depth(max_depth, 1, 20)
-    _check_choice("move order", order, ORDERS)
+    _othello(state)
+    whole(max_depth, "max_depth", 1, 20)
+    choice(order, "move order", ORDERS)
     searcher = _StudySearcher("negamax-alphabeta", study_evaluation(evaluation, scoring), order,
                               table=TranspositionTable())
     return _iterations(searcher, state, max_depth)
@@ -275,10 +318,10 @@ class Player:
     scoring: str = "win"
 
     def __post_init__(self) -> None:
-        _check_choice("scoring", self.scoring, SCORINGS)
-        _check_choice("evaluation", self.evaluation, EVALUATION_CODES)
-        _check_depth(self.depth, 1, 20)
-        _check_choice("move order", self.order, ORDERS)
+        choice(self.scoring, "scoring", SCORINGS)
+        choice(self.evaluation, "evaluation", tuple(EVALUATION_CODES))
+        whole(self.depth, "depth", 1, 20)
+        choice(self.order, "move order", ORDERS)
 
 
 @dataclass
@@ -308,8 +351,7 @@ def random_opening(plies: int, seed: int) -> tuple[str, ...]:
     ('c4', 'e3', 'f2', 'e2')
     """
     check_seed(seed)
-    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= 60:
-        raise InvalidArgumentError(f"plies must be a whole number from 0 to 60, got {plies!r}")
+    whole(plies, "plies", 0, 60)
     rng, state, moves = SplitMix64(seed), Othello(), []
     for _ in range(plies):
         legal = state.legal_moves()
@@ -328,9 +370,8 @@ def distinct_openings(count: int, plies: int, seed: int) -> list[tuple[str, ...]
     >>> len(set(distinct_openings(20, 4, 7)))
     20
     """
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100_000:
-        raise InvalidArgumentError(f"count must be a whole number from 1 to 100000, "
-                                   f"got {count!r}")
+    whole(count, "count", 1, 100_000)
+    whole(plies, "plies", 0, 60)
     openings, seen, s = [], set(), check_seed(seed)
     while len(openings) < count:
         moves = random_opening(plies, s)
@@ -347,9 +388,14 @@ def distinct_openings(count: int, plies: int, seed: int) -> list[tuple[str, ...]
 
 
 def replay(moves: Sequence[str]) -> Othello:
-    """The position after ``moves`` from the start."""
+    """The position after ``moves`` (move names such as 'd3') from the start; an illegal move
+    is refused, saying why.
+
+    >>> replay(["d3", "c5"]).discs(1)
+    3
+    """
     state = Othello()
-    for move in moves:
+    for move in _moves(moves):
         state = state.play(move)
     return state
 
@@ -361,6 +407,10 @@ def play_game(black: Player, white: Player, opening: Sequence[str] = ()) -> Game
     >>> len(game.moves), game.black + game.white <= 64
     (60, True)
     """
+    for who, player in (("black", black), ("white", white)):
+        if not isinstance(player, Player):
+            raise InvalidArgumentError(f"{who} must be a Player (Player('research', 4)), got "
+                                       f"{describe(player)} of type {type(player).__name__}")
     state = replay(opening)
     moves = list(opening)
     players = {BLACK: black, WHITE: white}
@@ -445,9 +495,9 @@ def study_method(weights: str, depth: int, games: int, opening_plies: int = 0) -
     >>> match.distinct_games, match.weighted_wins + match.discs_wins + match.draws
     (2, 6)
     """
-    _check_choice("map", weights, ("arbitrary", "research"))
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
-        raise InvalidArgumentError(f"games must be a whole number from 1 to 1000, got {games!r}")
+    choice(weights, "map", MAPS)
+    whole(games, "games", 1, 1000)
+    whole(opening_plies, "opening_plies", 0, 60)
     weighted, discs = Player(weights, depth), Player("discs", depth)
     played, colours = [], []
     for i in range(games):
@@ -466,6 +516,7 @@ def parting_ply(first: Sequence[str], second: Sequence[str]) -> int | None:
     >>> parting_ply(("d3", "c5", "f6"), ("d3", "e3"))
     2
     """
+    first, second = _moves(first, "first"), _moves(second, "second")
     return next((ply for ply, (a, b) in enumerate(zip(first, second), 1) if a != b), None)
 
 
@@ -507,7 +558,9 @@ def paired_match(weights: str, depth: int, max_pairs: int = 200, opening_plies: 
     >>> len(m.pairs), m.test.kind
     (3, 'pentanomial')
     """
-    _check_choice("map", weights, ("arbitrary", "research"))
+    choice(weights, "map", MAPS)
+    whole(max_pairs, "max_pairs", 1, 10_000)
+    whole(opening_plies, "opening_plies", 0, 60)
     weighted, discs = Player(weights, depth), Player("discs", depth)
     test = Sprt(**SPRT_SETTINGS)
     openings = distinct_openings(max_pairs, opening_plies, seed)
@@ -559,6 +612,7 @@ def horizon_table(depths: Sequence[int], openings: int = 50, opening_plies: int 
     ...  for row in horizon_table([1, 2], openings=4)]
     [4, 4]
     """
+    depths = _depths(depths, 20)
     starts = distinct_openings(openings, opening_plies, seed)
     rows, previous = [], None
     for depth in depths:
@@ -586,8 +640,9 @@ def study_positions(count: int, seed: int = 1, opening_plies: int = 4, depth: in
     >>> [p.empty_squares for p in study_positions(3, seed=2)]
     [56, 50, 44]
     """
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
-        raise InvalidArgumentError(f"count must be a whole number from 1 to 10000, got {count!r}")
+    whole(count, "count", 1, 10_000)
+    whole(opening_plies, "opening_plies", 0, 60)
+    whole(stride, "stride", 1, 60)
     positions: list[Othello] = []
     s = check_seed(seed)
     player = Player(evaluation, depth)
@@ -606,7 +661,12 @@ def study_positions(count: int, seed: int = 1, opening_plies: int = 4, depth: in
 
 
 def mean_branching(positions: Sequence[Othello]) -> float:
-    """The mean number of legal moves of ``positions``."""
+    """The mean number of legal moves of ``positions``.
+
+    >>> mean_branching([Othello()])
+    4
+    """
+    positions = _positions(positions)
     return mean(len(p.legal_moves()) for p in positions)
 
 
@@ -622,6 +682,10 @@ def ordering_table(positions: Sequence[Othello], depths: Sequence[int],
     >>> row["depth"], row["none"] >= row["minimal"]
     (2, True)
     """
+    positions, depths = _positions(positions), _depths(depths, 20)
+    orders = [choice(order, "move order", ORDERS) for order in _sequence(orders, "orders",
+                                                                         "move orders")]
+    choice(evaluation, "evaluation", tuple(EVALUATION_CODES))
     b = mean_branching(positions)
     rows = []
     for depth in depths:
@@ -650,6 +714,7 @@ def deepening_nodes(positions: Sequence[Othello], depths: Sequence[int],
     >>> deepening_nodes(study_positions(2), [2, 3])
     {2: 36.5, 3: 157.5}
     """
+    positions, depths = _positions(positions), _depths(depths, 20)
     totals: dict[int, list[int]] = {depth: [] for depth in depths}
     for state in positions:
         for result in deepening(state, max(depths), evaluation, order):
@@ -669,6 +734,11 @@ def fewer_nodes(rows: Sequence[dict], order: str, others: Sequence[str]) -> list
     ...             "intuition", ["none", "position"])
     [3]
     """
+    rows = _sequence(rows, "rows", "dicts (one per table row)", dict)
+    if not isinstance(order, str):
+        raise InvalidArgumentError(f"order must be text, got {describe(order)} of type "
+                                   f"{type(order).__name__}")
+    others = _sequence(others, "others", "move orders (text)", str)
     return [row["depth"] for row in rows if order in row
             and all(row[order] < row[o] for o in others if o in row)]
 
@@ -681,6 +751,10 @@ def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) 
        depth   nodes
            3 1,289.5
     """
+    rows = _sequence(rows, "rows", "dicts (one per table row)", dict)
+    columns = _sequence(columns, "columns", "column names (text)", str)
+    whole(widths, "widths", 1, 100)
+
     def cell(value: Any) -> str:
         if isinstance(value, float) and not value.is_integer():
             return f"{value:,.1f}" if abs(value) >= 1 else f"{value:.4f}"
@@ -700,20 +774,43 @@ __all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT
            "distinct_openings", "fewer_nodes", "format_rows", "horizon_table", "mean_branching",
            "ordering_table", "paired_match", "parting_ply", "play_game", "random_opening",
            "readable_search", "replay", "search", "self_play_row", "study_evaluation",
-           "study_method", "study_positions", "win_scored", "SCORINGS"]
+           "study_method", "study_positions", "win_scored", "SCORINGS", "MAPS",
+           "evaluation_sprt"]
+
+
+# --- An evaluation against the research map, decided by games (the open-ended exercise) ---------
+
+RESEARCH_NAME = "greedy, the research map"
+TEST_OPENING_PLIES = 4
+"""The random moves before each pair of ``evaluation_sprt``'s games."""
+
+
+def evaluation_sprt(evaluation: Any, max_pairs: int = MAX_PAIRS, seed: int = 1) -> Any:
+    """Greedy with ``evaluation`` (A) against greedy with the research map (B), in
+    colour-swapped pairs from ``distinct_openings(max_pairs, TEST_OPENING_PLIES, seed)``, until
+    the pentanomial SPRT of notebook 02's ``TEST`` (H0 0, H1 50 logistic Elo, alpha = beta =
+    0.05) decides or ``max_pairs`` pairs are played (``nb02.paired_test``). Both sides score
+    the same positions, every child of each position they move in: equal nodes; the time each
+    used is measured, not equalised. Returns ``...`` when ``evaluation`` is still a skeleton;
+    an error raised by it stops the test and is kept in ``error``. ``nb02.reading`` says what
+    the result means.
+
+    >>> test = evaluation_sprt(research_map, max_pairs=2)
+    >>> test.run.games, test.decision, test.run.pentanomial
+    (4, 'continue', [0, 0, 2, 0, 0])
+    """
+    if _is_stub(evaluation):
+        return ...
+    if not callable(evaluation):
+        raise InvalidArgumentError(f"evaluation must be a function evaluate(state, player), got "
+                                   f"{describe(evaluation)} of type {type(evaluation).__name__}")
+    whole(max_pairs, "max_pairs", 1, 10_000)
+    openings = distinct_openings(max_pairs, TEST_OPENING_PLIES, seed)
+    return paired_test(evaluation, research_map, "the research map",
+                       lambda pair: replay(openings[pair]), max_pairs, seed)
 
 
 # --- The exercises of notebook 09 ----------------------------------------------------------------
-
-MOBILITY_TEXTS = (
-    "......../......../......../...ox.../...xo.../......../......../........ x",
-    "......../......../..o...../..ooox../..xxx.../...x..../......../........ o",
-    "......../......../...o.x../..oooo../..xxxo../...x.o../......../........ x",
-    "x......./.xo...../..oxo.../..xoxo../..ooxx../...oxo../.....o../........ x",
-    "xxxxxxo./xxxxxoo./xxxooxo./xxoxoxo./xxxoxxo./xxoxxxo./x.ooooo./........ o",
-)
-"""09-mobility: the student's mobility evaluation is checked on these positions, for both
-players."""
 
 INTUITION_TEXT = "......../......../..o...../..ooox../..xxx.../...x..../......../........ o"
 """09-intuition-cost: how many nodes the intuition order's own searches cost here."""
@@ -722,37 +819,6 @@ INTUITION_DEPTH = 5
 STUDY_MATCH = {"weights": "arbitrary", "depth": 5, "games": 15, "opening_plies": 1}
 """09-distinct-games: how many different games the study's method plays when game i starts
 after ``random_opening(1, seed=i)``."""
-
-
-def mobility_reference(state: Othello, player: int) -> int:
-    """The number of squares ``player`` could play minus the opponent's."""
-    return len(state.moves_for(player)) - len(state.moves_for(3 - player))
-
-
-def _own_moves_only(state: Othello, player: int) -> int:
-    """The likely mistake: only the player's own moves."""
-    return len(state.moves_for(player))
-
-
-def _mobility_values() -> list[int]:
-    return [mobility_reference(Othello.from_text(text), player)
-            for text in MOBILITY_TEXTS for player in (1, 2)]
-
-
-def _same_evaluation(answer: Any, expected: list[int]) -> bool:
-    """An evaluation function giving ``expected`` on the positions, for both players; what it
-    prints is swallowed."""
-    if not callable(answer) or isinstance(answer, type):
-        return False
-    values = []
-    with contextlib.redirect_stdout(io.StringIO()):
-        for text in MOBILITY_TEXTS:
-            for player in (1, 2):
-                value = answer(Othello.from_text(text), player)
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    return False
-                values.append(value)
-    return values == expected
 
 
 def _intuition_cost() -> int:
@@ -771,25 +837,39 @@ def _distinct_games() -> int:
 
 
 register(
-    "09-mobility", _mobility_values,
-    mistake=_own_moves_only,
-    hint="mobility is a difference, like material: the squares the player could play minus "
-         "the squares the opponent could play, whoever is to move (and a pass is not a square); "
-         "answer with the function itself (no parentheses).",
-    compare=_same_evaluation)
-
-register(
     "09-intuition-cost", _intuition_cost,
     mistake=_intuition_total(),
-    hint="count only the shallow searches that order the root moves: a depth-3 search of each "
-         "root move (the move, then 2 plies below it), nodes below the root; stats.nodes "
-         "counts the main search too, stats.ordering_nodes only those.",
+    hint=(
+        "the search's node count holds two searches: which of them is the order's own work?",
+        "count only the shallow searches that order the root moves: a depth-3 search of each "
+        "root move (the move, then 2 plies below it), nodes below the root; the main search's "
+        "nodes are not part of it.",
+        "stats.nodes counts both; stats.ordering_nodes of the search with order=\"intuition\" "
+        "counts only the order's searches."),
     compare=whole_number)
 
 register(
     "09-distinct-games", _distinct_games,
     mistake=STUDY_MATCH["games"],
-    hint="both agents are deterministic: a game is decided by its opening and by who plays "
-         "black, so two games with the same opening and the same colours are one game played "
-         "twice; count the different (opening, colours) pairs among the 15.",
+    hint=(
+        "both agents are deterministic: what decides a game, and can two of the 15 be the "
+        "same game played twice?",
+        "a game is decided by its opening and by who plays black: two games with the same "
+        "opening and the same colours are one game played twice.",
+        "count the different pairs (random_opening(1, i), i % 2) for i in range(15), without "
+        "playing any game."),
     compare=whole_number)
+
+register(
+    "09-better-evaluation", lambda: "accept H1",
+    mistake=accepted_h0("the research map"),
+    hint=(
+        "greedy with the research map looks one move ahead: after its move, what can the "
+        "opponent do that the map does not see?",
+        "Othello players count mobility: after your move it is the opponent's turn, and the "
+        "fewer moves the opponent has there, the better for you; and a finished game is won or "
+        "lost, whatever the map says of its squares.",
+        "for example research_map(state, player) - 15 * len(state.moves_for(3 - player)), and "
+        "10000 * state.material(player) when state.is_terminal(); then run the test cell "
+        "again."),
+    compare=decided_against(RESEARCH_NAME))

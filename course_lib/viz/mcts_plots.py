@@ -44,6 +44,8 @@ from typing import Any, Callable, Sequence
 
 from ..agents.mcts import best_line, iter_nodes, ucb
 from ..agents.stats import _label as move_label
+from ..checks import MAX_ITERATIONS, choice, describe, flag, number, whole
+from ..errors import CourseError, InvalidArgumentError
 from .trees import MAX_FIGURE_WIDTH
 
 # --- Colours and sizes ------------------------------------------------------------------------
@@ -71,10 +73,30 @@ _MIN_DIAMETER = 3.5                 # points: a node visited once
 _MAX_DIAMETER = 54.0                # points at most: the root
 
 
-def _whole(name: str, value: Any, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
-    return value
+MAX_DRAWN_NODES = 100_000
+"""The most nodes a picture (or its graph) may be asked to hold."""
+
+
+def _max_nodes(value: Any) -> int | None:
+    return whole(value, "max_nodes", 1, MAX_DRAWN_NODES, optional=True)
+
+
+def _ax(ax: Any) -> Any:
+    """``ax`` when it is None (a new figure) or a matplotlib Axes, else InvalidArgumentError."""
+    if ax is not None:
+        from matplotlib.axes import Axes
+        if not isinstance(ax, Axes):
+            raise InvalidArgumentError(f"ax must be a matplotlib Axes (or None for a new "
+                                       f"figure), got {describe(ax)} of type "
+                                       f"{type(ax).__name__}")
+    return ax
+
+
+def _title(title: Any) -> str | None:
+    if title is not None and not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be text (or None for the default), got "
+                                   f"{describe(title)} of type {type(title).__name__}")
+    return title
 
 
 # --- Reading a search: agent, root or result --------------------------------------------------
@@ -88,10 +110,10 @@ def _root_of(obj: Any) -> tuple[Any, Any]:
     if root is not None and hasattr(root, "children"):
         return root, obj
     if hasattr(obj, "choose_move"):
-        raise ValueError("this agent has no tree yet: call agent.choose_move(state) or "
-                         "agent.search(state) first")
-    raise TypeError("expected an MCTS agent (after a search), its .root, or a tree node; got "
-                    f"{type(obj).__name__}")
+        raise CourseError("this agent has no tree yet: call agent.choose_move(state) or "
+                          "agent.search(state) first")
+    raise InvalidArgumentError("expected an MCTS agent (after a search), its .root, or a tree "
+                               f"node; got {describe(obj)} of type {type(obj).__name__}")
 
 
 def player_names(state: Any) -> dict[int, str]:
@@ -136,10 +158,9 @@ def mcts_tree_graph(root_or_agent: Any, max_nodes: int | None = DEFAULT_MAX_NODE
     import networkx as nx
 
     root, agent = _root_of(root_or_agent)
-    if max_nodes is not None:
-        _whole("max_nodes", max_nodes, 1)
+    _max_nodes(max_nodes)
     if root.visits == 0:
-        raise ValueError("the tree is empty: run at least one iteration")
+        raise CourseError("the tree is empty: run at least one iteration")
     order = itertools.count()
     # Entry: [node, parent entry, child index in move order, depth, kept children]
     root_entry: list = [root, None, 0, 0, []]
@@ -306,8 +327,13 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
     import numpy as np
     from matplotlib.lines import Line2D
 
+    _ax(ax)
+    _title(title)
+    _max_nodes(max_nodes)
+    whole(label_depth, "label_depth", 0, 1000)
+    show_visits, colorbar, legend = (flag(show_visits, "show_visits"), flag(colorbar, "colorbar"),
+                                     flag(legend, "legend"))
     graph = _graph_of(root_or_agent, max_nodes)
-    _whole("label_depth", label_depth, 0)
     layout = _tidy(graph)
     nodes = sorted(graph)                            # 0 .. n-1, the scatter order
     if ax is None:
@@ -460,12 +486,11 @@ def _tidy(graph: Any) -> dict[Any, tuple[float, float]]:
 def _tier_for(state: Any, tier: str) -> str:
     from ..ataxx.rules import State
 
-    if tier not in TIERS:
-        raise ValueError(f"unknown tier {tier!r}; choose from {', '.join(TIERS)}")
+    choice(tier, "tier", TIERS)
     if tier == "auto":
         return "fast" if isinstance(state, State) else "reference"
     if tier == "fast" and not isinstance(state, State):
-        raise ValueError("tier='fast' plays ATAXX only; use tier='reference' for other games")
+        raise CourseError("tier='fast' plays ATAXX only; use tier='reference' for other games")
     return tier
 
 
@@ -505,19 +530,24 @@ class MCTSGrowth:
     def __init__(self, state: Any, checkpoints: Sequence[int] = DEFAULT_CHECKPOINTS,
                  agent_factory: Callable[[int], Any] | None = None, tier: str = "auto",
                  **options: Any) -> None:
+        if isinstance(checkpoints, (str, bytes)) or not hasattr(checkpoints, "__iter__"):
+            raise InvalidArgumentError(f"checkpoints must be a list of increasing iteration "
+                                       f"counts such as [1, 10, 100], got {describe(checkpoints)}")
         checkpoints = list(checkpoints)
         if not checkpoints:
-            raise ValueError("give at least one checkpoint (an iteration count)")
-        for k in checkpoints:
-            _whole("a checkpoint", k, 1)
+            raise CourseError("give at least one checkpoint (an iteration count)")
+        checkpoints = [whole(k, "a checkpoint", 1, MAX_ITERATIONS) for k in checkpoints]
         if any(b <= a for a, b in zip(checkpoints, checkpoints[1:])):
-            raise ValueError(f"checkpoints must increase, got {checkpoints!r}")
+            raise CourseError(f"checkpoints must increase, got {checkpoints!r}")
         for key in ("iterations", "time_ms"):
             if key in options:
-                raise ValueError(f"{key} is set by the checkpoints; leave it out")
+                raise CourseError(f"{key} is set by the checkpoints; leave it out")
         if options.get("final") == "both":
-            raise ValueError("final='both' searches past the budget, so the tree after k "
-                             "iterations would have more; use another final rule here")
+            raise CourseError("final='both' searches past the budget, so the tree after k "
+                              "iterations would have more; use another final rule here")
+        if agent_factory is not None and not callable(agent_factory):
+            raise InvalidArgumentError(f"agent_factory must be a function factory(iterations) "
+                                       f"-> agent, got {describe(agent_factory)}")
         if agent_factory is None:
             _tier_for(state, tier)                   # check the tier before any search
             agent_factory = lambda k: make_mcts_agent(state, tier, iterations=k, **options)
@@ -539,8 +569,14 @@ class MCTSGrowth:
     def __len__(self) -> int:
         return len(self.checkpoints)
 
+    def _index(self, index: Any) -> int:
+        """``index`` when it numbers a checkpoint (0 to len - 1), else InvalidArgumentError."""
+        return whole(index, "index (a checkpoint's number, counted from 0)", 0,
+                     len(self.checkpoints) - 1)
+
     def graph(self, index: int, max_nodes: int | None = DEFAULT_MAX_NODES) -> Any:
         """``mcts_tree_graph`` of the tree at checkpoint ``index`` (cached)."""
+        index, max_nodes = self._index(index), _max_nodes(max_nodes)
         key = (index, max_nodes)
         if key not in self._graphs:
             self._graphs[key] = mcts_tree_graph(self.agents[index], max_nodes)
@@ -548,6 +584,7 @@ class MCTSGrowth:
 
     def describe(self, index: int) -> str:
         """The tree at checkpoint ``index`` in words."""
+        index = self._index(index)
         k = self.checkpoints[index]
         stats = self.results[index].stats
         root = self.roots[index]
@@ -582,8 +619,9 @@ def _stats_and_move(obj: Any) -> tuple[Any, Any]:
     result = getattr(obj, "last_result", obj)
     stats = getattr(result, "stats", None)
     if stats is None or not hasattr(stats, "snapshots"):
-        raise TypeError("expected an MCTS agent after a search, its last_result, or its "
-                        f"stats; got {type(obj).__name__}")
+        raise InvalidArgumentError("expected an MCTS agent after a search, its last_result, or "
+                                   f"its stats; got {describe(obj)} of type "
+                                   f"{type(obj).__name__}")
     return stats, getattr(result, "move", None)
 
 
@@ -598,9 +636,12 @@ def plot_visit_shares(stats_or_agent: Any, ax: Any = None, top: int = 6, logx: b
     agent with ``snapshot_every=`` (e.g. 10).
     """
     stats, played = _stats_and_move(stats_or_agent)
-    _whole("top", top, 1)
+    whole(top, "top", 1, 1000)
+    logx = flag(logx, "logx")
+    _ax(ax)
+    _title(title)
     if not stats.snapshots:
-        raise ValueError("this search kept no snapshots: run the agent with snapshot_every=10 "
+        raise CourseError("this search kept no snapshots: run the agent with snapshot_every=10 "
                          "(or another interval) and search again")
     iterations, shares = stats.visit_shares()
     moves = list(stats.root_moves)
@@ -708,15 +749,16 @@ def plot_ucb_terms(node: Any, c: float | None = None, ax: Any = None, top: int |
         node = root
     if c is None:
         c = 1.4
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-        raise ValueError(f"c must be a number >= 0, got {c!r}")
+    c = number(c, "c", 0, 100)
+    top = whole(top, "top", 1, 1000, optional=True)
+    _ax(ax)
+    _title(title)
     if node.visits == 0 or not node.children:
-        raise ValueError("this node has no visited children: nothing to compare")
-    rows = ucb_terms(node, float(c))
+        raise CourseError("this node has no visited children: nothing to compare")
+    rows = ucb_terms(node, c)
     chosen = selected_index(rows)
     indices = list(range(len(rows)))
     if top is not None:
-        _whole("top", top, 1)
         keep = sorted(indices, key=lambda i: (-rows[i].value, i))[:top]
         indices = sorted(keep)
     if ax is None:

@@ -176,7 +176,7 @@ def test_only_a_test_that_accepts_h1_with_the_exercises_settings_passes():
 
 def test_the_reading_says_what_a_decision_means_and_names_the_unit():
     accepted = nb02.reading(_decided(2.0))
-    assert "It does not say 'at least 50 Elo stronger'" in accepted
+    assert "It does not say 'at least 50 logistic Elo stronger'" in accepted
     assert "logistic Elo" in accepted and "biased" in accepted
     rejected = nb02.reading(_decided(1.0))
     assert "That is not 'equal'" in rejected

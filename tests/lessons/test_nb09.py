@@ -4,6 +4,8 @@ minimax, the paired match and its SPRT, the horizon and ordering tables."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from course_lib.agents import exact
@@ -270,6 +272,61 @@ def test_study_figures_are_consistent():
     assert sorted(study.STUDY_ORDERING) == list(range(3, 9))
 
 
+BAD_CALLS = [
+    (study.search, ("d3", 3), "state must be an Othello position"),
+    (study.search, (Othello(), 2.5), "depth must be a whole number from 1 to 60"),
+    (study.readable_search, (Othello(), 3, "research", "none", "win", "alpha-beta"),
+     "algorithm must be one of"),
+    (study.readable_search, (Othello(), 99), "depth must be a whole number from 1 to 20"),
+    (study.deepening, (None, 3), "state must be an Othello position"),
+    (study.win_scored, ("research",), "evaluation must be a function"),
+    (study.study_evaluation, ("mobility",), "evaluation must be one of"),
+    (study.Player, ("research", "4"), "depth must be a whole number"),
+    (study.random_opening, (True, 1), "plies must be a whole number from 0 to 60"),
+    (study.random_opening, (4, -1), "seed"),
+    (study.distinct_openings, (3, 61, 1), "plies must be a whole number from 0 to 60"),
+    (study.replay, ("d3",), "moves must be a list or tuple of move names"),
+    (study.replay, ([19],), "moves must hold move names"),
+    (study.replay, (["d4"],), "d4"),
+    (study.play_game, ("research", study.Player()), "black must be a Player"),
+    (study.play_game, (study.Player(), study.Player(), "d3"), "moves must be a list or tuple"),
+    (study.study_method, ("research", 2, 0), "games must be a whole number from 1 to 1,000"),
+    (study.study_method, ("research", 2, 2, -1), "opening_plies must be a whole number"),
+    (study.parting_ply, ("d3c5", ("d3",)), "first must be a list or tuple"),
+    (study.paired_match, ("research", 2, 0), "max_pairs must be a whole number"),
+    (study.paired_match, ("weights", 2), "map must be one of arbitrary, research"),
+    (study.self_play_row, (0,), "depth must be a whole number"),
+    (study.horizon_table, (3,), "depths must be a list or tuple"),
+    (study.horizon_table, ([],), "depths must hold at least one depth"),
+    (study.horizon_table, ([1, 30],), "a depth must be a whole number from 1 to 20"),
+    (study.study_positions, (0,), "count must be a whole number from 1 to 10,000"),
+    (study.study_positions, (2, 1, 4, 3, 0), "stride must be a whole number from 1 to 60"),
+    (study.mean_branching, ([],), "positions must hold at least one position"),
+    (study.mean_branching, (Othello(),), "positions must be a list or tuple"),
+    (study.mean_branching, (["x"],), "positions must hold Othello positions, got 'x'"),
+    (study.ordering_table, ([Othello()], [2], ["best"]), "move order must be one of"),
+    (study.ordering_table, ([Othello()], [2], "none"), "orders must be a list or tuple"),
+    (study.deepening_nodes, ([Othello()], [0]), "a depth must be a whole number"),
+    (study.fewer_nodes, ({"depth": 3}, "none", ["gain"]), "rows must be a list or tuple"),
+    (study.fewer_nodes, ([{"depth": 3}], 1, ["gain"]), "order must be text"),
+    (study.format_rows, ([[3]], ["depth"]), "rows must hold dicts"),
+    (study.format_rows, ([{"depth": 3}], "depth"), "columns must be a list or tuple"),
+    (study.format_rows, ([{"depth": 3}], ["depth"], 0), "widths must be a whole number"),
+    (study.evaluation_sprt, ("research",), "evaluation must be a function"),
+    (study.evaluation_sprt, (EVALUATIONS["research"], 0), "max_pairs must be a whole number"),
+]
+
+
+@pytest.mark.parametrize("function, args, words", BAD_CALLS,
+                         ids=[f"{f.__name__}-{i}" for i, (f, _, _) in enumerate(BAD_CALLS)])
+def test_a_bad_argument_to_a_public_helper_is_refused_in_words(function, args, words):
+    from course_lib.errors import CourseError
+    with pytest.raises(CourseError, match=re.escape(words)):
+        result = function(*args)
+        if hasattr(result, "__next__"):
+            next(result)
+
+
 def test_bad_arguments_are_refused_in_words():
     with pytest.raises(InvalidArgumentError, match="move order"):
         study.search(Othello(), 3, order="table")
@@ -290,24 +347,131 @@ def test_bad_arguments_are_refused_in_words():
         study.search(finished, 2)
 
 
-def test_exercise_mobility_answer_counted_again():
-    from course_lib.lessons import nb09
+def _pair_points(evaluation, opening):
+    """The points of greedy with ``evaluation`` in the pair of games from ``opening`` against
+    greedy with the research map, played here move by move."""
+    from course_lib.games.othello import research_map
+    points = 0.0
+    for mine in (BLACK, WHITE):
+        state = study.replay(opening)
+        while state.legal_moves():
+            evaluate = evaluation if state.to_move == mine else research_map
+            mover = state.to_move
+            moves = state.legal_moves()
+            values = [evaluate(state.apply(m), mover) for m in moves]
+            state = state.apply(moves[values.index(max(values))])    # the first best move
+        winner = state.winner()
+        points += 0.5 if winner == 0 else float(winner == mine)
+    return points
+
+
+def test_the_evaluation_test_plays_greedy_pairs_from_distinct_openings():
     from course_lib.exercises import verdict
-    from course_lib.games.othello_fast import fast_legal_moves
+    from course_lib.lessons import nb02
 
-    def squares(state, player):
-        turned = Othello(state.cells, player)
-        return [m for m in fast_legal_moves(turned) if m != PASS]
+    def corners_first(state, player):
+        return EVALUATIONS["research"](state, player) + 50 * sum(
+            (state.cells[s] == player) - (state.cells[s] == 3 - player) for s in (0, 7, 56, 63))
 
-    def mobility(state, player):
-        return len(squares(state, player)) - len(squares(state, 3 - player))
+    test = study.evaluation_sprt(corners_first, max_pairs=3, seed=5)
+    openings = study.distinct_openings(3, study.TEST_OPENING_PLIES, 5)
+    expected = [0] * 5
+    for opening in openings:
+        expected[int(2 * _pair_points(corners_first, opening))] += 1
+    assert test.run.pentanomial == expected and test.run.games == 6
+    assert test.run.spec_b == study.RESEARCH_NAME and test.against == "the research map"
+    assert test.run.stopped_by == "max-games" and test.decision == "continue"
+    assert "undecided" in nb02.reading(test)
+    assert verdict("09-better-evaluation", test).startswith("09-better-evaluation: wrong")
 
-    assert verdict("09-mobility", mobility) == "09-mobility: right"
-    # the side to move's legal_moves() counts a pass as a move: not mobility
-    assert verdict("09-mobility", lambda s, p: len(s.legal_moves()) * (1 if p == s.to_move
-                                                                       else -1)).startswith(
-        "09-mobility: wrong")
-    assert any(Othello.from_text(t).legal_moves() == [PASS] for t in nb09.MOBILITY_TEXTS)
+
+def test_an_unwritten_evaluation_plays_nothing_and_a_failing_one_stops_the_test():
+    from course_lib.exercises import verdict
+
+    def unwritten(state, player):
+        """The skeleton's docstring."""
+        ...
+
+    assert study.evaluation_sprt(unwritten) is ...
+    assert verdict("09-better-evaluation", ...).endswith("not answered yet (replace ... with "
+                                                         "your answer)")
+    broken = study.evaluation_sprt(lambda state, player: state.mobility(player))
+    assert broken.error.startswith("AttributeError") and broken.run.games == 0
+    assert verdict("09-better-evaluation", broken).startswith("09-better-evaluation: wrong")
+
+
+def _decided(points, against=None, **settings):
+    """A test made from pair results alone, that decides."""
+    from course_lib.lessons import nb02
+    from course_lib.match.sprt import SprtRun
+    from course_lib.strength import Sprt
+    sprt = Sprt(kind="pentanomial", **{**nb02.TEST, **settings})
+    run = SprtRun("greedy, mine", against or study.RESEARCH_NAME, "pentanomial", sprt, 120, 1)
+    while sprt.add(points) == "continue":
+        run.pentanomial[int(2 * points)] += 1
+    run.pentanomial[int(2 * points)] += 1
+    run.wins = 2 * run.pentanomial[4] + run.pentanomial[2]     # a pair of 1 point: +1 -1
+    run.losses = run.pentanomial[2]
+    run.stopped_by = "decision"
+    return nb02.EvaluationTest(run, (1.0, 0.5), against="the research map")
+
+
+def test_only_a_test_against_the_research_map_that_accepts_h1_passes():
+    from course_lib.exercises import verdict
+    from course_lib.lessons import nb02
+    assert verdict("09-better-evaluation", _decided(2.0)) == "09-better-evaluation: right"
+    assert verdict("09-better-evaluation", _decided(1.0)).startswith("09-better-evaluation: wrong")
+    against_material = _decided(2.0, against=nb02.MATERIAL_NAME)   # notebook 02's exercise
+    assert verdict("09-better-evaluation", against_material).startswith(
+        "09-better-evaluation: wrong")
+    assert verdict("02-better-evaluation", against_material) == "02-better-evaluation: right"
+    easier = _decided(2.0, elo1=10)
+    assert verdict("09-better-evaluation", easier).startswith("09-better-evaluation: wrong")
+
+
+def test_the_reading_gives_the_median_unbiased_elo_beside_the_naive_one_with_units():
+    from course_lib.lessons import nb02
+    from course_lib.strength import sprt_elo_estimate
+    test = _decided(2.0)
+    words = nb02.reading(test)
+    estimate = sprt_elo_estimate(test.run.test)
+    assert f"{estimate.elo:+.1f} logistic Elo" in words
+    assert f"naive {estimate.naive_elo:+.1f} logistic Elo" in words
+    assert estimate.elo < estimate.naive_elo                  # stopped high: the naive is above
+    for line in words.splitlines()[2:]:
+        assert "biased" in line and "median-unbiased" in line
+    for line in words.splitlines():
+        assert "Elo" not in line or "logistic Elo" in line, line
+    assert "It does not say 'at least 50 logistic Elo stronger'" in words
+    assert "than the research map" in nb02.reading(_decided(1.0))
+    assert "the research map 0.50 ms" in nb02.time_words(test)
+
+
+@pytest.mark.parametrize("name", ["09-intuition-cost", "09-distinct-games",
+                                  "09-better-evaluation"])
+def test_the_hints_go_from_a_question_to_the_line(name):
+    from course_lib.exercises import _EXERCISES, registered, verdict
+    registered("09")
+    exercise = _EXERCISES[name]
+    question, place, line = exercise.hints
+    assert question.endswith("?")
+    assert "(" not in question
+    code = [w for w in ("ordering_nodes", "random_opening(", "moves_for(") if w in line]
+    assert code and not any(w in question or w in place for w in code)
+    first = verdict(name, exercise.mistake)
+    assert "hint 1 of 3" in first and question in first and line not in first
+
+
+def test_the_notebook_asks_for_the_flips_and_shows_the_skeleton_as_the_grader_has_it():
+    import json
+    from pathlib import Path
+    from course_lib.grader import skeleton
+    path = Path(study.__file__).parents[2] / "notebooks" / "solutions" / "09_othello_study.ipynb"
+    cells = json.loads(path.read_text())["cells"]
+    answer = next(c for c in cells if c["metadata"].get("nbgrader", {}).get("grade_id")
+                  == "09-flips")
+    signature = skeleton("09-flips").splitlines()[0]
+    assert "".join(answer["source"]).startswith(signature)
 
 
 def test_exercise_intuition_cost_counted_again():
