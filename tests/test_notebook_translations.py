@@ -64,15 +64,17 @@ def test_no_translated_notebook_has_a_missing_or_stale_cell():
 
 @pytest.fixture
 def english_and_catalogs(tmp_path):
-    """A copy of notebook 01 (English solution) and of the Korean catalogs, to change."""
+    """A copy of notebook 01 (English solution) and of its Korean catalog, to change (the
+    other notebooks' catalogs stay out: without their English they would be reported)."""
     solutions, catalogs = tmp_path / "solutions", tmp_path / "i18n"
     solutions.mkdir()
-    name = "01_rules_and_moves.ipynb"
-    (solutions / name).write_text((ROOT / "notebooks" / "solutions" / name).read_text())
+    name = "01_rules_and_moves"
+    (solutions / f"{name}.ipynb").write_text(
+        (ROOT / "notebooks" / "solutions" / f"{name}.ipynb").read_text())
     (catalogs / "ko").mkdir(parents=True)
-    for path in (ROOT / "notebooks" / "i18n" / "ko").glob("*.po"):
-        (catalogs / "ko" / path.name).write_text(path.read_text())
-    return solutions, catalogs, solutions / name
+    (catalogs / "ko" / f"{name}.po").write_text(
+        (ROOT / "notebooks" / "i18n" / "ko" / f"{name}.po").read_text())
+    return solutions, catalogs, solutions / f"{name}.ipynb"
 
 
 def _change(path: Path, cell_id: str, new_source: str | None = None,

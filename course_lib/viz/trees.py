@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidArgumentError
+from ..i18n import N_, _
 
 # --- Colours and words ------------------------------------------------------------------------
 # Okabe-Ito hues (safe for colour-blind readers); MAX and MIN also differ by shape, the two
@@ -70,15 +71,15 @@ FADED_ALPHA = 0.18
 CUT_COLOR = {"alpha": ALPHA_CUT_COLOR, "beta": BETA_CUT_COLOR}
 CUT_SYMBOL = {"alpha": "\u03b1 cut", "beta": "\u03b2 cut"}
 
-LEGEND_MAX = "MAX node (root player to move)"
-LEGEND_MIN = "MIN node (opponent to move)"
-LEGEND_LEAF = "leaf (scored by the evaluation)"
-LEGEND_PRUNED = "pruned: never visited"
-LEGEND_ALPHA_CUT = "alpha cut (at a MIN node)"
-LEGEND_BETA_CUT = "beta cut (at a MAX node)"
-LEGEND_CURRENT = "current node"
-LEGEND_HIDDEN = "+n: nodes below, not drawn"
-LEGEND_FOLDED = "\u00d7n: n pruned children drawn as one"
+LEGEND_MAX = N_("MAX node (root player to move)")
+LEGEND_MIN = N_("MIN node (opponent to move)")
+LEGEND_LEAF = N_("leaf (scored by the evaluation)")
+LEGEND_PRUNED = N_("pruned: never visited")
+LEGEND_ALPHA_CUT = N_("alpha cut (at a MIN node)")
+LEGEND_BETA_CUT = N_("beta cut (at a MAX node)")
+LEGEND_CURRENT = N_("current node")
+LEGEND_HIDDEN = N_("+n: nodes below, not drawn")
+LEGEND_FOLDED = N_("\u00d7n: n pruned children drawn as one")
 
 DEFAULT_MAX_NODES = 200
 INFINITY = "\u221e"
@@ -558,7 +559,7 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
     if ax is None:
         ax = _new_axes(figure_size(tree))
     scale = _scale(ax, slots, levels)
-    order, kids, _ = _preorder(tree)
+    order, kids, _depths = _preorder(tree)
     bounds = value_bounds(full)
     names = node_names(full) if labels == "name" else {}
     horizon = _horizon(full, result)
@@ -694,25 +695,25 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
                                   markersize=kw.pop("ms", 10), color=kw.pop("color", edge),
                                   label=label, **kw))
 
-        marker("^", MAX_FILL, MAX_EDGE, LEGEND_MAX)
-        marker("v", MIN_FILL, MIN_EDGE, LEGEND_MIN)
+        marker("^", MAX_FILL, MAX_EDGE, _(LEGEND_MAX))
+        marker("v", MIN_FILL, MIN_EDGE, _(LEGEND_MIN))
         if "leaf" in categories or moment is not None:
-            marker("s", LEAF_FILL, LEAF_EDGE, LEGEND_LEAF, ms=8)
+            marker("s", LEAF_FILL, LEAF_EDGE, _(LEGEND_LEAF), ms=8)
         if "pruned" in categories or cut_kinds:
-            marker("s", PRUNED_FILL, PRUNED_COLOR, LEGEND_PRUNED, ms=8, ls="--",
+            marker("s", PRUNED_FILL, PRUNED_COLOR, _(LEGEND_PRUNED), ms=8, ls="--",
                    color=PRUNED_COLOR)
         if "alpha" in cut_kinds:
             handles.append(Line2D([], [], color=ALPHA_CUT_COLOR, linewidth=3,
-                                  label=LEGEND_ALPHA_CUT))
+                                  label=_(LEGEND_ALPHA_CUT)))
         if "beta" in cut_kinds:
             handles.append(Line2D([], [], color=BETA_CUT_COLOR, linewidth=3,
-                                  label=LEGEND_BETA_CUT))
+                                  label=_(LEGEND_BETA_CUT)))
         if moment is not None:
-            marker("o", CURRENT_COLOR, "#b8a600", LEGEND_CURRENT, ms=11)
+            marker("o", CURRENT_COLOR, "#b8a600", _(LEGEND_CURRENT), ms=11)
         if hidden:
-            handles.append(Line2D([], [], linestyle="none", label=LEGEND_HIDDEN))
+            handles.append(Line2D([], [], linestyle="none", label=_(LEGEND_HIDDEN)))
         if folded:
-            handles.append(Line2D([], [], linestyle="none", label=LEGEND_FOLDED))
+            handles.append(Line2D([], [], linestyle="none", label=_(LEGEND_FOLDED)))
         _place_legend(ax, handles, bottom, top)
     return ax
 
