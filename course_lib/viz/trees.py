@@ -69,7 +69,7 @@ CURRENT_COLOR = "#f0e442"                        # yellow halo behind the curren
 FADED_ALPHA = 0.18
 
 CUT_COLOR = {"alpha": ALPHA_CUT_COLOR, "beta": BETA_CUT_COLOR}
-CUT_SYMBOL = {"alpha": "\u03b1 cut", "beta": "\u03b2 cut"}
+CUT_SYMBOL = {"alpha": N_("\u03b1 cut"), "beta": N_("\u03b2 cut")}
 
 LEGEND_MAX = N_("MAX node (root player to move)")
 LEGEND_MIN = N_("MIN node (opponent to move)")
@@ -625,7 +625,8 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
             ax.plot([min(xs) - 0.16, max(xs) + 0.16], [y, y], color=color,
                     linewidth=3.2 * scale ** 0.5, solid_capstyle="round", zorder=2.5,
                     gid=f"cut:{by}:{node}")
-            ax.annotate(CUT_SYMBOL.get(by, "cut"), (max(xs) + 0.16, y), xytext=(3, 0),
+            symbol = CUT_SYMBOL.get(by, N_("cut"))
+            ax.annotate(_(symbol), (max(xs) + 0.16, y), xytext=(3, 0),
                         textcoords="offset points", ha="left", va="center", color=color,
                         fontsize=small_font, fontweight="bold", zorder=2.5,
                         gid=f"cut-label:{node}")
