@@ -224,10 +224,11 @@ def reading(test: EvaluationTest | Any) -> str:
                        "needed to tell.").format(pairs=run.max_games // 2))
     estimate = run.estimate()
     if estimate is not None:
-        bias = (" " + _("The test stopped as soon as it could decide, so this figure is "
-                        "biased: a test stopped at H1 tends to over-state the difference, one "
-                        "stopped at H0 to under-state it.")) \
-            if run.stopped_by == "decision" else ""
+        bias = ""
+        if run.stopped_by == "decision":
+            bias = " " + _("The test stopped as soon as it could decide, so this figure is "
+                           "biased: a test stopped at H1 tends to over-state the difference, "
+                           "one stopped at H0 to under-state it.")
         lines.append(_("Elo estimate from the {pairs} pairs, in logistic Elo: {elo} (95% "
                        "interval {low} to {high}).").format(
                            pairs=pairs, elo=f"{estimate.elo:+.0f}",
