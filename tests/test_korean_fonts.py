@@ -6,6 +6,7 @@ glyphs and an English figure is drawn exactly as before. A glyph matplotlib cann
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from matplotlib.figure import Figure
 
 from course_lib.i18n import KOREAN_FONT, korean_font_files, language
 
+HANGUL = re.compile("[\uac00-\ud7a3]")
 TITLE = "랜덤 게임 2,000판의 분기 계수"
 XLABEL = "수(ply): 지금까지 둔 수"
 YLABEL = "합법적인 수 (평균)"
@@ -78,3 +80,48 @@ def test_the_korean_font_comes_from_the_python_package():
         registered = {Path(entry.fname) for entry in font_manager.fontManager.ttflist
                       if entry.name == KOREAN_FONT}
     assert set(files) <= registered
+
+
+def _draw_quietly(figure: Figure, caplog: pytest.LogCaptureFixture) -> None:
+    """Draw ``figure``; a glyph missing from a text font raises, and one missing in mathtext
+    (which logs it and draws a box) fails."""
+    with warnings.catch_warnings(), caplog.at_level("WARNING"):
+        warnings.filterwarnings("error", message=r"Glyph \d+ .* missing from font")
+        FigureCanvasAgg(figure).draw()
+    missing = [r.getMessage() for r in caplog.records if "does not have a glyph" in r.getMessage()]
+    assert missing == []
+
+
+def test_the_library_figures_of_notebooks_03_and_04_draw_their_korean_words(caplog):
+    """The node-count plot and the alpha-beta diagram, with every entry of its key, in Korean:
+    their words come from the library's catalog, and none may fall into mathtext, whose font
+    has no Hangul."""
+    import matplotlib.pyplot as plt
+
+    from course_lib.agents.search import search
+    from course_lib.games import GameTree
+    from course_lib.viz import draw_alphabeta, plot_node_counts
+
+    with language("ko"):
+        ax = plot_node_counts([1, 2, 3], {"미니맥스": [37, 848, 27836]}, branching=36,
+                              title="깊이에 따른 노드 수")
+        words = [text.get_text() for text in ax.get_legend().get_texts()]
+        assert all(HANGUL.search(word) for word in words), words
+        _draw_quietly(ax.figure, caplog)
+        plt.close(ax.figure)
+        tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+        ax = draw_alphabeta(search(GameTree(tree), "alphabeta", 2, record=True), labels="name")
+        words = [text.get_text() for text in ax.get_legend().get_texts()]
+        assert len(words) >= 5 and all(HANGUL.search(word) for word in words), words
+        _draw_quietly(ax.figure, caplog)
+        plt.close(ax.figure)
+
+
+def test_hangul_in_mathtext_is_a_missing_glyph(caplog):
+    """The check above can fail: a label that mixes $...$ and Hangul is drawn by mathtext."""
+    figure = Figure(figsize=(3, 2), dpi=60)
+    ax = figure.subplots()
+    ax.plot([1, 2], [1, 2], label="$b^{d}$ (모든 노드)")
+    ax.legend()
+    with language("ko"), pytest.raises(AssertionError):
+        _draw_quietly(figure, caplog)

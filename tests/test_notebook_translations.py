@@ -64,15 +64,17 @@ def test_no_translated_notebook_has_a_missing_or_stale_cell():
 
 @pytest.fixture
 def english_and_catalogs(tmp_path):
-    """A copy of notebook 01 (English solution) and of the Korean catalogs, to change."""
+    """A copy of notebook 01 (English solution) and of its Korean catalog, to change (the
+    other notebooks' catalogs stay out: without their English they would be reported)."""
     solutions, catalogs = tmp_path / "solutions", tmp_path / "i18n"
     solutions.mkdir()
-    name = "01_rules_and_moves.ipynb"
-    (solutions / name).write_text((ROOT / "notebooks" / "solutions" / name).read_text())
+    name = "01_rules_and_moves"
+    (solutions / f"{name}.ipynb").write_text(
+        (ROOT / "notebooks" / "solutions" / f"{name}.ipynb").read_text())
     (catalogs / "ko").mkdir(parents=True)
-    for path in (ROOT / "notebooks" / "i18n" / "ko").glob("*.po"):
-        (catalogs / "ko" / path.name).write_text(path.read_text())
-    return solutions, catalogs, solutions / name
+    (catalogs / "ko" / f"{name}.po").write_text(
+        (ROOT / "notebooks" / "i18n" / "ko" / f"{name}.po").read_text())
+    return solutions, catalogs, solutions / f"{name}.ipynb"
 
 
 def _change(path: Path, cell_id: str, new_source: str | None = None,
@@ -255,6 +257,7 @@ def test_the_korean_student_copies_store_what_they_print(name):
     """The student copies are not run by nbval; their stored check lines must still be the
     ones a student sees before answering (a copy rebuilt without --execute keeps the
     solution's "right")."""
+    from course_lib.grader import EXERCISES, grade
     from course_lib.i18n import _, language
 
     cells = [c for c in _korean(name, student=True)["cells"]
@@ -263,8 +266,11 @@ def test_the_korean_student_copies_store_what_they_print(name):
     for cell in cells:
         exercise = cell["metadata"]["nbgrader"]["grade_id"].removesuffix("-check")
         with language("ko"):
-            expected = _("{name}: not answered yet (replace ... with your answer)").format(
-                name=exercise)
+            if exercise in EXERCISES:           # code the student writes: the grader's line
+                expected = str(grade(exercise, ...))
+            else:
+                expected = _("{name}: not answered yet (replace ... with your answer)").format(
+                    name=exercise)
         printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])
         assert printed == expected + "\n", f"{name} cell {cell['id']}: run python " \
             f"tools/build_notebooks.py --lang ko --execute {name[:2]}"

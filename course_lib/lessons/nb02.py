@@ -31,6 +31,7 @@ from ..agents.evaluation import Evaluation, default_evaluation
 from ..ataxx import FIRST, State
 from ..errors import InvalidArgumentError
 from ..exercises import _is_stub, register
+from ..i18n import N_, _
 from ..match import play_game, play_match
 from ..match.arena import RandomOpenings
 from ..match.sprt import SprtRun
@@ -212,50 +213,52 @@ def evaluation_sprt(evaluation: Callable[[Any, int], Any], max_pairs: int = MAX_
 
 
 def reading(test: EvaluationTest | Any) -> str:
-    """What the test's result says, and what it does not, as notebook 07 reads a test; after
-    it stopped, the median-unbiased Elo beside the naive one, in logistic and normalized Elo
-    (the time each side used is ``time_words``'s)."""
+    """What the test's result says, and what it does not, as notebook 07 reads a test, in the
+    language the course speaks; after it stopped, the median-unbiased Elo beside the naive one,
+    in logistic and normalized Elo (the time each side used is ``time_words``'s)."""
     if test is ...:
-        return "The evaluation is not written yet: nothing was played."
+        return _("The evaluation is not written yet: nothing was played.")
     run = test.run
     if test.error:
-        return (f"Your evaluation raised an error in game {run.games + 1}, so the test stopped "
-                f"without a decision: {test.error}. Fix it and run the test again.")
+        return _("Your evaluation raised an error in game {game}, so the test stopped without "
+                 "a decision: {error}. Fix it and run the test again.").format(
+                     game=run.games + 1, error=test.error)
     pairs = sum(run.pentanomial)
-    lines = [f"{run.summary()} ({pairs} pairs)."]
+    lines = [_("{summary} ({pairs} pairs).").format(summary=run.summary(), pairs=pairs)]
     if run.decision == "accept H1":
-        lines.append("The test accepted H1: the games fit 'greedy with your evaluation is 50 "
-                     "logistic Elo stronger' better than 'they are equal', and had they been "
-                     "equal it would have accepted H1 only about 5 times in 100. It does not "
-                     "say 'at least 50 logistic Elo stronger'.")
+        lines.append(_("The test accepted H1: the games fit 'greedy with your evaluation is 50 "
+                       "logistic Elo stronger' better than 'they are equal', and had they been "
+                       "equal it would have accepted H1 only about 5 times in 100. It does not "
+                       "say 'at least 50 logistic Elo stronger'."))
     elif run.decision == "accept H0":
-        lines.append("The test accepted H0: the games fit 'equal' better than '50 logistic Elo "
-                     "stronger'. That is not 'equal': your evaluation is not shown to be 50 "
-                     f"logistic Elo stronger than {test.against}; it may be a little stronger, "
-                     "or weaker.")
+        lines.append(_("The test accepted H0: the games fit 'equal' better than '50 logistic "
+                       "Elo stronger'. That is not 'equal': your evaluation is not shown to be "
+                       "50 logistic Elo stronger than {against}; it may be a little stronger, or "
+                       "weaker.").format(against=test.against))
     else:
-        lines.append(f"No decision: the test reached its cap of {run.max_games // 2} pairs, so "
-                     "it is undecided: neither hypothesis is accepted, and more pairs would be "
-                     "needed to tell.")
+        lines.append(_("No decision: the test reached its cap of {pairs} pairs, so it is "
+                       "undecided: neither hypothesis is accepted, and more pairs would be "
+                       "needed to tell.").format(pairs=run.max_games // 2))
     estimate = run.estimate_after_stop()
     if estimate is not None:
         lines.append(f"{estimate}.")
         if run.stopped_by == "decision":
-            lines.append("The median-unbiased figure is as likely to lie above the true "
-                         "difference as below it; the naive one is not: a test stopped at H1 "
-                         "tends to over-state the difference, one stopped at H0 to under-state "
-                         "it.")
+            lines.append(_("The median-unbiased figure is as likely to lie above the true "
+                           "difference as below it; the naive one is not: a test stopped at H1 "
+                           "tends to over-state the difference, one stopped at H0 to "
+                           "under-state it."))
     return "\n".join(lines)
 
 
 def time_words(test: EvaluationTest | Any) -> str:
     """The time each side of the test used per move (this machine's figure)."""
     if test is ...:
-        return "nothing was played"
+        return _("nothing was played")
     a_ms, b_ms = test.ms_per_move
-    return (f"time per move on this machine (not equalised, not checked): your evaluation "
-            f"{a_ms:.2f} ms, {test.against} {b_ms:.2f} ms; the test took "
-            f"{test.run.seconds:.1f} s")
+    return _("time per move on this machine (not equalised, not checked): your evaluation "
+             "{a} ms, {against} {b} ms; the test took {seconds} s").format(
+                 a=f"{a_ms:.2f}", against=test.against, b=f"{b_ms:.2f}",
+                 seconds=f"{test.run.seconds:.1f}")
 
 
 # --- The exercises of notebook 02 ----------------------------------------------------------------
@@ -305,46 +308,46 @@ register(
     "02-greedy-tie", _greedy_tie_move,
     mistake="f3d3",  # tied, but its source f3 is on row 5, below f5 (row 3)
     hint=(
-        "when several moves win the same material, which one does greedy play, and in what "
-        "order are the moves listed?",
-        "list the moves with the highest material for x, then take the first in canonical "
-        "order: ascending (x1, y1, x2, y2) in protocol coordinates, where x is the row counted "
-        "from the TOP (f5 is row 3, f3 is row 5).",
-        "GreedyAgent().choose_move(position_1) plays it; write the move as text: a clone is "
-        "its destination ('b6'), a jump source then destination ('a7c5')."),
+        N_("when several moves win the same material, which one does greedy play, and in what "
+           "order are the moves listed?"),
+        N_("list the moves with the highest material for x, then take the first in canonical "
+           "order: ascending (x1, y1, x2, y2) in protocol coordinates, where x is the row counted "
+           "from the TOP (f5 is row 3, f3 is row 5)."),
+        N_("GreedyAgent().choose_move(position_1) plays it; write the move as text: a clone is "
+           "its destination ('b6'), a jump source then destination ('a7c5').")),
     compare=_same_move(TIE_FEN))
 
 register(
     "02-square-weights", _square_weights,
     mistake=0,  # material: the stone counts are even
     hint=(
-        "material counts every stone alike; what does this evaluation count instead, and for "
-        "whom?",
-        "add up the weights of x's stones (3 in a corner, 2 on an edge, 1 inside) and subtract "
-        "those of o's stones.",
-        "square_weights(position_2, FIRST) computes it."),
+        N_("material counts every stone alike; what does this evaluation count instead, and for "
+           "whom?"),
+        N_("add up the weights of x's stones (3 in a corner, 2 on an edge, 1 inside) and subtract "
+           "those of o's stones."),
+        N_("square_weights(position_2, FIRST) computes it.")),
     compare=_whole_number)
 
 register(
     "02-after-reply", _after_reply,
     mistake=6,  # x's material after its own move, before o's reply
     hint=(
-        "after x's move, does o just watch, or does o's reply change the count too?",
-        "count x's stones minus o's after both moves, not only after x's: o's greedy reply "
-        "captures what it can.",
-        "GreedyAgent().choose_move(...) gives each move; exchanges(play_game(GreedyAgent(), "
-        "GreedyAgent(), position_3))[0].after_reply gives the answer."),
+        N_("after x's move, does o just watch, or does o's reply change the count too?"),
+        N_("count x's stones minus o's after both moves, not only after x's: o's greedy reply "
+           "captures what it can."),
+        N_("GreedyAgent().choose_move(...) gives each move; exchanges(play_game(GreedyAgent(), "
+           "GreedyAgent(), position_3))[0].after_reply gives the answer.")),
     compare=_whole_number)
 
 register(
     "02-match-score", _match_score,
     mistake=0.65,  # the score of B, greedy with material
     hint=(
-        "whose score is asked for, and what is a score: a count, or a share of the games?",
-        "A is the first agent given to play_match, here greedy with square weights; its score "
-        "is its wins plus half its draws, divided by the games: a number between 0 and 1.",
-        "play_match(make_a, GreedyAgent, pairs=10, opening_plies=6, seed=200).score computes "
-        "it."),
+        N_("whose score is asked for, and what is a score: a count, or a share of the games?"),
+        N_("A is the first agent given to play_match, here greedy with square weights; its score "
+           "is its wins plus half its draws, divided by the games: a number between 0 and 1."),
+        N_("play_match(make_a, GreedyAgent, pairs=10, opening_plies=6, seed=200).score computes "
+           "it.")),
     compare=within(1e-3))
 
 
@@ -391,13 +394,13 @@ register(
     "02-better-evaluation", lambda: "accept H1",
     mistake=accepted_h0("material"),    # as the mobility evaluation's test does
     hint=(
-        "what does greedy with material get wrong, move after move? Section 5 found it: which "
-        "stones does the reply take back, and could a position show beforehand that they are "
-        "in danger?",
-        "a stone can only be captured from an empty square next to it: a stone with no empty "
-        "square around it is safe for now. Count, for each side, the stones that are not, and "
-        "weigh that against material (material should still count most).",
-        "for example 3 * material - (exposed[player] - exposed[opponent]), where exposed[p] "
-        "counts p's stones with an EMPTY square among their NEIGHBOURS[x, y] (loop over "
-        "SQUARES and read state.grid[x][y]); then run the test cell again."),
+        N_("what does greedy with material get wrong, move after move? Section 5 found it: which "
+           "stones does the reply take back, and could a position show beforehand that they are "
+           "in danger?"),
+        N_("a stone can only be captured from an empty square next to it: a stone with no empty "
+           "square around it is safe for now. Count, for each side, the stones that are not, and "
+           "weigh that against material (material should still count most)."),
+        N_("for example 3 * material - (exposed[player] - exposed[opponent]), where exposed[p] "
+           "counts p's stones with an EMPTY square among their NEIGHBOURS[x, y] (loop over "
+           "SQUARES and read state.grid[x][y]); then run the test cell again.")),
     compare=decided_against(MATERIAL_NAME))

@@ -13,6 +13,7 @@ from ..agents.search import search
 from ..ataxx import State, perft
 from ..exercises import register
 from ..games import GameTree, TicTacToe
+from ..i18n import N_
 from .compare import same_move as _same_move
 from .compare import whole_number as _whole_number
 
@@ -73,47 +74,47 @@ register(
     "03-tree-value", _tree_value,
     mistake=max(leaf for a in TREE for b in a for leaf in b),  # the best leaf
     hint=(
-        "which player chooses at each level of the tree, and what does each of them want?",
-        "work from the bottom up. Each innermost pair such as [4, 6] holds the two leaves of a "
-        "MAX node: the root player picks the larger. Each of the three items of the whole list "
-        "is a MIN node over two such pairs: the opponent picks the smaller. The root is MAX "
-        "over the three MIN nodes.",
-        "search(GameTree(tree_1), 'minimax', depth=3).value computes it."),
+        N_("which player chooses at each level of the tree, and what does each of them want?"),
+        N_("work from the bottom up. Each innermost pair such as [4, 6] holds the two leaves of a "
+           "MAX node: the root player picks the larger. Each of the three items of the whole list "
+           "is a MIN node over two such pairs: the opponent picks the smaller. The root is MAX "
+           "over the three MIN nodes."),
+        N_("search(GameTree(tree_1), 'minimax', depth=3).value computes it.")),
     compare=_whole_number)
 
 register(
     "03-leaves-depth-2", _leaves_at_depth_2,
     mistake=perft(State.from_fen(LEAVES_FEN), 2),  # forgot finished games
     hint=(
-        "which nodes does the evaluation score: only those two plies down, or others too?",
-        "a leaf is a node scored by the evaluation: every position at depth 2, and also every "
-        "position at depth 1 where the game is over (a move that captures all of o's stones "
-        "ends it, and that position has no children). perft(position, 2) counts only the first "
-        "kind.",
-        "search(position_2, 'minimax', depth=2).stats.leaves counts both."),
+        N_("which nodes does the evaluation score: only those two plies down, or others too?"),
+        N_("a leaf is a node scored by the evaluation: every position at depth 2, and also every "
+           "position at depth 1 where the game is over (a move that captures all of o's stones "
+           "ends it, and that position has no children). perft(position, 2) counts only the first "
+           "kind."),
+        N_("search(position_2, 'minimax', depth=2).stats.leaves counts both.")),
     compare=_whole_number)
 
 register(
     "03-minimax-move", _minimax_move,
     mistake="e5",  # greedy's move
     hint=(
-        "greedy looks at what a move wins; what does minimax at depth 2 look at after each "
-        "move of x?",
-        "minimax at depth 2 scores each move of x by o's best reply, the one that leaves x the "
-        "least material; the move with the most material after one move (greedy's) is not it.",
-        "search(position_3, 'minimax', depth=2).move gives it; write the move as text: a clone "
-        "is its destination ('b6'), a jump source then destination ('a7c5')."),
+        N_("greedy looks at what a move wins; what does minimax at depth 2 look at after each "
+           "move of x?"),
+        N_("minimax at depth 2 scores each move of x by o's best reply, the one that leaves x the "
+           "least material; the move with the most material after one move (greedy's) is not it."),
+        N_("search(position_3, 'minimax', depth=2).move gives it; write the move as text: a clone "
+           "is its destination ('b6'), a jump source then destination ('a7c5').")),
     compare=_same_move(MOVE_FEN))
 
 register(
     "03-tictactoe-winner", _tictactoe_winner,
     mistake=0,  # "tic-tac-toe is a draw"
     hint=(
-        "with best play on both sides: can X make two threats at once, so that O can block "
-        "only one?",
-        "search the whole tree, with finished games scored as wins, losses and draws: a value "
-        "above 0 means the player to move (X) wins, below 0 that O wins, 0 a draw. Answer 1 "
-        "for X, 2 for O, 0 for a draw.",
-        "search(position_4, 'minimax', depth=9, evaluation=exact(open_lines)).value gives the "
-        "value."),
+        N_("with best play on both sides: can X make two threats at once, so that O can block "
+           "only one?"),
+        N_("search the whole tree, with finished games scored as wins, losses and draws: a value "
+           "above 0 means the player to move (X) wins, below 0 that O wins, 0 a draw. Answer 1 "
+           "for X, 2 for O, 0 for a draw."),
+        N_("search(position_4, 'minimax', depth=9, evaluation=exact(open_lines)).value gives the "
+           "value.")),
     compare=_same_winner)

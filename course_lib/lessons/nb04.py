@@ -37,6 +37,7 @@ from ..ataxx import State
 from ..errors import InvalidArgumentError
 from ..exercises import register, register_prediction
 from ..games import TEXTBOOK_TREE, GameTree
+from ..i18n import N_
 from ..rng import SplitMix64, check_seed
 from .compare import whole_number as _whole_number
 
@@ -238,52 +239,52 @@ register(
     "04-skipped-leaves", _skipped,
     mistake=["0.1.1", "1.1", "2.1.1"],  # named the skipped MAX node, not its leaves
     hint=(
-        "as the search goes from the left, what can MAX already count on, and when can a node "
-        "stop because nothing below it can change the answer?",
-        "keep alpha (what MAX can count on) and beta (what MIN can count on). A MIN node stops "
-        "as soon as a child is worth alpha or less; a MAX node stops as soon as a child is "
-        "worth beta or more. Every leaf below a skipped child is skipped too: when a MIN node "
-        "stops, the leaves of its remaining MAX nodes are never scored.",
-        "answer with a list of leaf names such as ['0.1.1', '2.0.0']; skipped_leaves(tree_1) "
-        "computes it."),
+        N_("as the search goes from the left, what can MAX already count on, and when can a node "
+           "stop because nothing below it can change the answer?"),
+        N_("keep alpha (what MAX can count on) and beta (what MIN can count on). A MIN node stops "
+           "as soon as a child is worth alpha or less; a MAX node stops as soon as a child is "
+           "worth beta or more. Every leaf below a skipped child is skipped too: when a MIN node "
+           "stops, the leaves of its remaining MAX nodes are never scored."),
+        N_("answer with a list of leaf names such as ['0.1.1', '2.0.0']; skipped_leaves(tree_1) "
+           "computes it.")),
     compare=_same_leaves)
 
 register(
     "04-window-value", _window_value,
     mistake=5,  # alpha itself, as a fail-hard search says
     hint=(
-        "the true value lies below the window: what does the promise say the result is, and "
-        "does the code return exactly that bound, or something else at most that bound?",
-        "start with alpha = 5, beta = 10 at the root and follow the code of section 2: a MIN "
-        "node stops at its first leaf that is 5 or less and returns that leaf; the root "
-        "returns the largest value its children returned.",
-        "window_search(GameTree(tree_2), 2, 5, 10).value computes it."),
+        N_("the true value lies below the window: what does the promise say the result is, and "
+           "does the code return exactly that bound, or something else at most that bound?"),
+        N_("start with alpha = 5, beta = 10 at the root and follow the code of section 2: a MIN "
+           "node stops at its first leaf that is 5 or less and returns that leaf; the root "
+           "returns the largest value its children returned."),
+        N_("window_search(GameTree(tree_2), 2, 5, 10).value computes it.")),
     compare=_whole_number)
 
 register(
     "04-best-order-leaves", _fewest_leaves,
     mistake=7,  # the count in the order given
     hint=(
-        "with the best move first at every node, how many answers does it take to refute a "
-        "move that is not the best?",
-        "at the root, search first the MIN node whose value is highest: its three leaves must "
-        "all be scored to know its value. In the other MIN nodes, put first a leaf worth no "
-        "more than that value: one leaf is then enough to cut.",
-        "write the reordered tree and count with search(GameTree(tree), 'alphabeta', "
-        "2).stats.leaves."),
+        N_("with the best move first at every node, how many answers does it take to refute a "
+           "move that is not the best?"),
+        N_("at the root, search first the MIN node whose value is highest: its three leaves must "
+           "all be scored to know its value. In the other MIN nodes, put first a leaf worth no "
+           "more than that value: one leaf is then enough to cut."),
+        N_("write the reordered tree and count with search(GameTree(tree), 'alphabeta', "
+           "2).stats.leaves.")),
     compare=_whole_number)
 
 register(
     "04-nodes-gain", _nodes_with_gain,
     mistake=2006,  # the count without ordering
     hint=(
-        "which nodes does the search count, and what does ordering by gain change about the "
-        "cuts?",
-        "count every node the search enters: the root, each of x's moves and each answer "
-        "searched below them, but not the answers a cut skipped; with captures tried first, "
-        "cuts come sooner.",
-        "search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes counts "
-        "them; the printed count is without ordering."),
+        N_("which nodes does the search count, and what does ordering by gain change about the "
+           "cuts?"),
+        N_("count every node the search enters: the root, each of x's moves and each answer "
+           "searched below them, but not the answers a cut skipped; with captures tried first, "
+           "cuts come sooner."),
+        N_("search(position_4, algorithm='alphabeta', depth=2, order='gain').stats.nodes counts "
+           "them; the printed count is without ordering.")),
     compare=_whole_number)
 
 register_prediction(

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidArgumentError
+from ..i18n import N_, _
 
 # --- Colours and words ------------------------------------------------------------------------
 # Okabe-Ito hues (safe for colour-blind readers); MAX and MIN also differ by shape, the two
@@ -68,17 +69,17 @@ CURRENT_COLOR = "#f0e442"                        # yellow halo behind the curren
 FADED_ALPHA = 0.18
 
 CUT_COLOR = {"alpha": ALPHA_CUT_COLOR, "beta": BETA_CUT_COLOR}
-CUT_SYMBOL = {"alpha": "\u03b1 cut", "beta": "\u03b2 cut"}
+CUT_SYMBOL = {"alpha": N_("\u03b1 cut"), "beta": N_("\u03b2 cut")}
 
-LEGEND_MAX = "MAX node (root player to move)"
-LEGEND_MIN = "MIN node (opponent to move)"
-LEGEND_LEAF = "leaf (scored by the evaluation)"
-LEGEND_PRUNED = "pruned: never visited"
-LEGEND_ALPHA_CUT = "alpha cut (at a MIN node)"
-LEGEND_BETA_CUT = "beta cut (at a MAX node)"
-LEGEND_CURRENT = "current node"
-LEGEND_HIDDEN = "+n: nodes below, not drawn"
-LEGEND_FOLDED = "\u00d7n: n pruned children drawn as one"
+LEGEND_MAX = N_("MAX node (root player to move)")
+LEGEND_MIN = N_("MIN node (opponent to move)")
+LEGEND_LEAF = N_("leaf (scored by the evaluation)")
+LEGEND_PRUNED = N_("pruned: never visited")
+LEGEND_ALPHA_CUT = N_("alpha cut (at a MIN node)")
+LEGEND_BETA_CUT = N_("beta cut (at a MAX node)")
+LEGEND_CURRENT = N_("current node")
+LEGEND_HIDDEN = N_("+n: nodes below, not drawn")
+LEGEND_FOLDED = N_("\u00d7n: n pruned children drawn as one")
 
 DEFAULT_MAX_NODES = 200
 INFINITY = "\u221e"
@@ -558,7 +559,7 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
     if ax is None:
         ax = _new_axes(figure_size(tree))
     scale = _scale(ax, slots, levels)
-    order, kids, _ = _preorder(tree)
+    order, kids, _depths = _preorder(tree)
     bounds = value_bounds(full)
     names = node_names(full) if labels == "name" else {}
     horizon = _horizon(full, result)
@@ -624,7 +625,8 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
             ax.plot([min(xs) - 0.16, max(xs) + 0.16], [y, y], color=color,
                     linewidth=3.2 * scale ** 0.5, solid_capstyle="round", zorder=2.5,
                     gid=f"cut:{by}:{node}")
-            ax.annotate(CUT_SYMBOL.get(by, "cut"), (max(xs) + 0.16, y), xytext=(3, 0),
+            symbol = CUT_SYMBOL.get(by, N_("cut"))
+            ax.annotate(_(symbol), (max(xs) + 0.16, y), xytext=(3, 0),
                         textcoords="offset points", ha="left", va="center", color=color,
                         fontsize=small_font, fontweight="bold", zorder=2.5,
                         gid=f"cut-label:{node}")
@@ -694,25 +696,25 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
                                   markersize=kw.pop("ms", 10), color=kw.pop("color", edge),
                                   label=label, **kw))
 
-        marker("^", MAX_FILL, MAX_EDGE, LEGEND_MAX)
-        marker("v", MIN_FILL, MIN_EDGE, LEGEND_MIN)
+        marker("^", MAX_FILL, MAX_EDGE, _(LEGEND_MAX))
+        marker("v", MIN_FILL, MIN_EDGE, _(LEGEND_MIN))
         if "leaf" in categories or moment is not None:
-            marker("s", LEAF_FILL, LEAF_EDGE, LEGEND_LEAF, ms=8)
+            marker("s", LEAF_FILL, LEAF_EDGE, _(LEGEND_LEAF), ms=8)
         if "pruned" in categories or cut_kinds:
-            marker("s", PRUNED_FILL, PRUNED_COLOR, LEGEND_PRUNED, ms=8, ls="--",
+            marker("s", PRUNED_FILL, PRUNED_COLOR, _(LEGEND_PRUNED), ms=8, ls="--",
                    color=PRUNED_COLOR)
         if "alpha" in cut_kinds:
             handles.append(Line2D([], [], color=ALPHA_CUT_COLOR, linewidth=3,
-                                  label=LEGEND_ALPHA_CUT))
+                                  label=_(LEGEND_ALPHA_CUT)))
         if "beta" in cut_kinds:
             handles.append(Line2D([], [], color=BETA_CUT_COLOR, linewidth=3,
-                                  label=LEGEND_BETA_CUT))
+                                  label=_(LEGEND_BETA_CUT)))
         if moment is not None:
-            marker("o", CURRENT_COLOR, "#b8a600", LEGEND_CURRENT, ms=11)
+            marker("o", CURRENT_COLOR, "#b8a600", _(LEGEND_CURRENT), ms=11)
         if hidden:
-            handles.append(Line2D([], [], linestyle="none", label=LEGEND_HIDDEN))
+            handles.append(Line2D([], [], linestyle="none", label=_(LEGEND_HIDDEN)))
         if folded:
-            handles.append(Line2D([], [], linestyle="none", label=LEGEND_FOLDED))
+            handles.append(Line2D([], [], linestyle="none", label=_(LEGEND_FOLDED)))
         _place_legend(ax, handles, bottom, top)
     return ax
 
