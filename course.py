@@ -2,6 +2,8 @@
 """Set up the course and run it: the two commands of the README.
 
     python3 course.py lab     install everything (first time only) and open JupyterLab
+    python3 course.py lab --lang ko
+                              ... on the Korean edition (한국어판), in notebooks/ko/
     python3 course.py test    install everything (first time only) and run every test,
                               the library's unit tests and doctests and every notebook (nbval)
 
@@ -46,15 +48,45 @@ def install() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+def editions() -> dict[str, str]:
+    """The editions of the notebooks: {language: folder}; English is notebooks/, a
+    translation notebooks/LANG/ (made by tools/build_notebooks.py --lang LANG)."""
+    found = {"en": "notebooks/"}
+    for folder in sorted((ROOT / "notebooks").iterdir()):
+        if folder.is_dir() and len(folder.name) == 2 and any(folder.glob("[0-9][0-9]_*.ipynb")):
+            found[folder.name] = f"notebooks/{folder.name}/"
+    return found
+
+
+def take_language(extra: list[str]) -> tuple[str, list[str]]:
+    """The ``--lang LANG`` (or ``--lang=LANG``) among ``extra``, and the other arguments."""
+    rest, language = [], "en"
+    arguments = iter(extra)
+    for argument in arguments:
+        if argument == "--lang":
+            language = next(arguments, "")
+        elif argument.startswith("--lang="):
+            language = argument.split("=", 1)[1]
+        else:
+            rest.append(argument)
+    known = editions()
+    if language not in known:
+        sys.exit(f"--lang wants one of {', '.join(known)} (the editions in notebooks/), "
+                 f"got {language!r}")
+    return language, rest
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("lab", "test"):
         print(__doc__)
         return 2
-    install()
     task, extra = argv[0], argv[1:]
+    if task == "lab":
+        language, extra = take_language(extra)
+    install()
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     if task == "lab":
-        command = [str(BIN / "jupyter"), "lab", "notebooks/", *extra]
+        command = [str(BIN / "jupyter"), "lab", editions()[language], *extra]
     else:
         command = [str(PYTHON), "-m", "pytest", "tests", "course_lib", "notebooks",
                    "--nbval-lax", "--nbval-current-env", "-p", "no:cacheprovider", *extra]

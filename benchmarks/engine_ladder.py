@@ -23,7 +23,10 @@ With ``--mcts`` the rungs are guided MCTS's (``MCTS_TECHNIQUES``), A =
 ``mcts:tier=fast,value=learned,prior=learned,time=MS`` (default 50 ms) with the technique
 and B without it, and the records go to ``course_lib/data/mcts_ladder.json``.
 
-This is a script, not a test: its moves depend on the machine's speed and load.
+This is a script, not a test: its moves depend on the machine's speed and load. The engine's
+ladder that decides its default is ``python -m course_lib ladder`` (``course_lib.match.ladder``:
+a fixed node budget, bounds per technique, no cap its expected length does not justify); this
+script keeps the 20 ms records notebook 11 shows and guided MCTS's rungs.
 """
 
 from __future__ import annotations

@@ -15,12 +15,17 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 import time
 from typing import Any, Callable, NoReturn, Sequence
 
+from . import __version__
 from .ataxx.perft import MAX_PERFT_DEPTH
+from .checks import arg_whole, describe
 from .errors import CourseError
+from .games.othello import MAX_PLIES as OTHELLO_MAX_PLIES
+from .interrupt import watch_interrupts
 
 START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
 
@@ -38,31 +43,29 @@ def one_line(text: str, limit: int = 2000) -> str:
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser that reports a bad command line in one line on stderr (what was
-    wrong, and where to read more), with exit status 2, instead of the usage block."""
+    wrong, and where to read more), with exit status 2, instead of the usage block.
+
+    A value that starts with a minus and reads as a number (``-1``, ``-1,0,0,0,0``, ``-inf``)
+    is a value, not an unknown option, so that its own check says what is wrong with it.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-(\d|\.\d|inf|nan)", re.IGNORECASE)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
-def _depth(text: str) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.lstrip("-+").isdigit()) or len(text) > 20:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to {MAX_PERFT_DEPTH}, got {text[:40]!r}")
-    value = int(text)
-    if not 0 <= value <= MAX_PERFT_DEPTH:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to {MAX_PERFT_DEPTH} (an ATAXX game lasts at most "
-            f"{MAX_PERFT_DEPTH} turns, Othello {OTHELLO_MAX_PLIES} plies, tic-tac-toe 9), "
-            f"got {value}")
-    return value
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with a sentence saying what was finished before it (the command prints it)."""
 
 
-OTHELLO_MAX_PLIES = 120
-"""The deepest Othello perft asked for: 60 discs at most are placed, and a pass is always
-followed by a disc (a player passes only while the other can move), so no game lasts more than
-120 plies."""
 TICTACTOE_MAX_PLIES = 9
+
+_depth = arg_whole(0, MAX_PERFT_DEPTH,
+                   why=f"an ATAXX game lasts at most {MAX_PERFT_DEPTH} turns, Othello "
+                       f"{OTHELLO_MAX_PLIES} plies, tic-tac-toe {TICTACTOE_MAX_PLIES}")
 
 
 def _perft_command(args: argparse.Namespace) -> int:
@@ -73,6 +76,10 @@ def _perft_command(args: argparse.Namespace) -> int:
     if args.divide and args.depth < 1:
         raise CourseError("--divide needs --depth 1 or more")
     state = State.from_fen(args.position if args.position is not None else START_FEN)
+    if args.divide and state.is_over():
+        raise CourseError(f"--divide needs a position with a move to play; in this one the game "
+                          f"is over ({state.outcome_reason()}), and perft counts it as 0 at "
+                          "depth >= 1")
     tier = args.tier or "fast"
     if tier == "fast":
         from .ataxx import fast
@@ -103,15 +110,21 @@ def _report_perft(args: argparse.Namespace, result: dict, header: str,
     under ``header`` or as one JSON object that extends ``result``."""
     result.update(counts=[], seconds=[])
     if not args.json:
-        print(header)
+        print(header, flush=True)
     for depth in range(args.depth + 1):
         started = time.perf_counter()
-        nodes = count(depth)
+        try:
+            nodes = count(depth)
+        except KeyboardInterrupt:
+            if args.json:
+                print(json.dumps({**result, "interrupted_at_depth": depth}))
+            raise Interrupted(f"perft stopped during depth {depth}" + (
+                f"; depths 0 to {depth - 1} are finished (above)" if depth else "")) from None
         seconds = time.perf_counter() - started
         result["counts"].append(nodes)
         result["seconds"].append(round(seconds, 6))
         if not args.json:
-            print(f"depth {depth}: {nodes:>14,}   {seconds:8.3f} s")
+            print(f"depth {depth}: {nodes:>14,}   {seconds:8.3f} s", flush=True)
     if args.divide:
         parts = split()
         result["divide"] = {name: nodes for name, _, nodes in parts}
@@ -189,7 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m course_lib",
         description="Game-tree search on ATAXX (and Othello, Gomoku, tic-tac-toe): "
                     "command-line tools of the course.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.commands = commands                              # type: ignore[attr-defined]
 
     p = commands.add_parser(
         "perft", help="count move sequences to a depth (tests a move generator)",
@@ -239,6 +254,7 @@ COMMAND_MODULES: list[str] = [
     "course_lib.match.uai",          # uai SPEC: a course agent speaking UAI
     "course_lib.strength_cli",       # elo: Elo, interval, LOS and SPRT from game counts
     "course_lib.match.sprt_cli",     # sprt SPEC_A SPEC_B: play games until the SPRT decides
+    "course_lib.match.ladder_cli",   # ladder: one SPRT per engine technique, on a Dask cluster
     "course_lib.search_cli",         # search [--game G] [--position TEXT] SPEC: one search
     "course_lib.learn.cli",          # learn --seed N: self-play, training, learned weights
 ]
@@ -246,8 +262,29 @@ COMMAND_MODULES: list[str] = [
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``python -m course_lib ARGV``; return the exit status: 0, 2 for a command line or
+    an input that is refused (one line on stderr), 130 after Ctrl-C (one line on stderr,
+    saying what was finished; no child process is left)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = argv[0] if argv else ""
+    try:
+        with watch_interrupts():
+            return _run(argv)
+    except KeyboardInterrupt as stop:
+        print(f"python -m course_lib {command}: interrupted (Ctrl-C)"
+              + (f"; {one_line(str(stop))}" if str(stop) else ""), file=sys.stderr)
+        return 130
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    commands = parser.commands.choices                      # type: ignore[attr-defined]
+    if not argv or (argv[0] not in commands and argv[0] not in ("-h", "--help", "--version")):
+        given = f"got {describe(argv[0])}" if argv else "got none"
+        parser.error(f"expected a command: {', '.join(commands)} ({given})")
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        commands[args.command].error(f"unrecognized arguments: {' '.join(extras)}")
     try:
         return args.run(args)
     except CourseError as error:

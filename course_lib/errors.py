@@ -58,3 +58,9 @@ class EvaluationMismatchError(InvalidAgentSpecError):
 
 class InvalidUaiCommandError(CourseError):
     """A UAI command line, or a number in it, that the engine cannot use."""
+
+
+class NotEnoughMemoryError(InvalidArgumentError):
+    """A setting that asks for more memory than the machine has free (a transposition table
+    of ``hash`` MB, say), refused before anything is allocated; the message says how much was
+    asked for and how much there is."""

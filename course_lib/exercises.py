@@ -53,6 +53,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from .i18n import _
+
 
 # --- Tries and hint levels --------------------------------------------------------------------
 
@@ -169,7 +171,8 @@ def register(name: str, solve: Callable[[], Any], hint: str | Sequence[str],
              compare: Callable[[Any, Any], bool] = _same, mistake: Any = None) -> None:
     """Add an exercise whose right answer is ``solve()``. ``hint`` is one hint, or a few from
     a question about the idea to the recipe (one more each wrong try); ``mistake`` is a likely
-    wrong answer, the one the hints are written for."""
+    wrong answer, the one the hints are written for. A hint written ``N_("...")``
+    (``course_lib.i18n``) is shown translated in the language the course speaks."""
     hints = (hint,) if isinstance(hint, str) else tuple(hint)
     if not hints or not all(isinstance(h, str) and h for h in hints):
         raise ValueError(f"{name}: a hint is a non-empty text, or a sequence of them")
@@ -199,19 +202,20 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     ``check`` does."""
     exercise = _exercise(name)
     if exercise is None:
-        return f"{name}: no such exercise (known: {', '.join(sorted(_EXERCISES))})"
+        return _("{name}: no such exercise (known: {known})").format(
+            name=name, known=", ".join(sorted(_EXERCISES)))
     if answer is ... or _is_stub(answer):
-        return f"{name}: not answered yet (replace ... with your answer)"
-    note = ""
+        return _("{name}: not answered yet (replace ... with your answer)").format(name=name)
+    error_name = ""
     try:                                       # a strange answer must not stop Run All
         right = bool(exercise.compare(answer, exercise.solve()))
     except Exception as error:
         right = False
-        note = f" (checking it raised {type(error).__name__})"
+        error_name = type(error).__name__
     if right:
         if count:
             TRIES.right(name)
-        return f"{name}: right"
+        return _("{name}: right").format(name=name)
     levels = len(exercise.hints)
     level = try_level(name, levels, hint_level, answer) if count \
         else asked_level(hint_level, levels) or 1
@@ -221,12 +225,16 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
         shown = f"<a {type(answer).__name__}>"
     if len(shown) > 80:
         shown = shown[:77] + "..."
-    hint = exercise.hints[level - 1] + note
+    hint = _(exercise.hints[level - 1])        # hints are marked with N_ where registered
+    if error_name:
+        hint = _("{hint} (checking it raised {error})").format(hint=hint, error=error_name)
     if levels == 1:
-        return f"{name}: wrong: {shown} is not it; hint: {hint}"
+        return _("{name}: wrong: {answer} is not it; hint: {hint}").format(
+            name=name, answer=shown, hint=hint)
     more = next_hint_words(level, levels, f'check("{name}", answer, hint_level={{level}})')
-    return (f"{name}: wrong: {shown} is not it; hint {level} of {levels}: {hint}"
-            + (f" ({more})" if more else ""))
+    return (_("{name}: wrong: {answer} is not it; hint {level} of {levels}: {hint}").format(
+        name=name, answer=shown, level=level, levels=levels, hint=hint)
+        + (f" ({more})" if more else ""))
 
 
 def _is_stub(answer: Any) -> bool:

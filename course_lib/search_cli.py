@@ -25,6 +25,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .checks import arg_whole
 from .errors import CourseError, InvalidArgumentError
 
 
@@ -190,14 +191,6 @@ def _search_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _radius(text: str) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 3 or not 0 <= int(text) <= 14:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 0 to 14 (0: every empty point), got {text[:40]!r}")
-    return int(text)
-
-
 def register(commands: Any) -> None:
     """Add the ``search`` command to the subparsers of ``python -m course_lib``."""
     from .agents.spec import describe_agents
@@ -229,7 +222,7 @@ def register(commands: Any) -> None:
                         "option)")
     p.add_argument("--forbid-double-three", action="store_true",
                    help="Gomoku: play the Korean rule (a double three is not a legal move)")
-    p.add_argument("--radius", type=_radius, default=0,
+    p.add_argument("--radius", type=arg_whole(0, 14, why="0: every empty point"), default=0,
                    help="Gomoku: search only the empty points within R points of a stone "
                         "(the Gomoku project's restriction, 1 or 2); 0 (default): every "
                         "empty point")

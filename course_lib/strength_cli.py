@@ -13,9 +13,21 @@ SPRT bounds, the test's LLR and decision.
 >>> args = parser.parse_args(["elo", "--wins", "136", "--draws", "111", "--losses", "96"])
 >>> args.run(args)
 343 games: +136 =111 -96, score 55.83%
-Elo difference: 40.70 +- 30.43 (95% interval 10.59 to 71.44)
+Elo difference: 40.70 +- 30.43 logistic Elo (95% interval 10.59 to 71.44)
 LOS: 99.60%
 normalized Elo: 49.77
+0
+
+With SPRT bounds whose test the results end, the Elo is also given as it should be read after
+a test that stopped there (median-unbiased; the naive figure above it is biased):
+
+>>> args = parser.parse_args(["elo", "--wins", "23", "--losses", "0", "--elo0", "0",
+...                           "--elo1", "50", "--test", "win-loss"])
+>>> args.run(args)
+23 games: +23 =0 -0, score 100.00%
+Elo difference: +inf logistic Elo; A won every game (23 games): there is no finite Elo estimate and no usual interval; with 95% confidence the Elo difference is at least 303.82 (an exact bound); an estimate needs games that A did not win
+SPRT (win-loss, H0 0 / H1 50 logistic Elo, alpha 0.05, beta 0.05): LLR 3.0726, bounds -2.944 and 2.944: accept H1
+if the SPRT stopped here: H1 accepted after 23 games: median-unbiased +728.8 logistic Elo (95% interval +303.8 to +inf); naive +inf logistic Elo (biased: the test stopped because its results ran high)
 0
 """
 
@@ -26,6 +38,7 @@ import json
 import math
 from typing import Any
 
+from .checks import MAX_CONFIDENCE, MAX_COUNT, MAX_ELO_BOUND, arg_number, arg_whole, describe
 from .errors import CourseError
 
 JSON_KEYS = """\
@@ -33,7 +46,7 @@ JSON output (--json), one object:
   games           games played (a pair counts two)
   wins, draws, losses   the counts given (game results)   | pairs: the five pair counts
   score           points per game, 0..1
-  elo             Elo difference (logistic); null if infinite (a perfect score)
+  elo             Elo difference (logistic Elo); null if infinite (a perfect score)
   elo_low, elo_high     the confidence interval of the Elo difference
   elo_margin      half the interval's width: the "+-" figure
   los             likelihood of superiority, 0..1
@@ -49,61 +62,29 @@ with --elo0/--elo1, also:
   llr             the log-likelihood ratio of H1 (elo1) against H0 (elo0)
   lower_bound, upper_bound  ln(beta/(1-alpha)) and ln((1-beta)/alpha)
   decision        "continue", "accept H0" or "accept H1"
+when the decision is "accept H0" or "accept H1" (an SPRT that stopped at these results):
+  unbiased_elo, unbiased_elo_low, unbiased_elo_high   the median-unbiased Elo after the
+                  stopped test and its interval (logistic Elo; null where infinite)
+  unbiased_normalized_elo, unbiased_normalized_low, unbiased_normalized_high   the same in
+                  normalized Elo (null for the win-loss test)
 """
 
 
-def _count(text: str) -> int:
-    from .strength.elo import MAX_COUNT
-    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
-    digits = text.strip().lstrip("+-")
-    if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown}")
-    if text.strip().startswith("-") and digits.strip("0"):
-        raise argparse.ArgumentTypeError(f"a count cannot be negative, got {shown}")
-    if len(digits.lstrip("0")) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
-        raise argparse.ArgumentTypeError(
-            f"a count is at most {MAX_COUNT:,} (a trillion games), got {shown}")
-    return int(digits)
-
-
-def whole_number(low: int, high: int, what: str = "") -> Any:
-    """An argparse type: a whole number from ``low`` to ``high`` (``what`` says why, in words).
-
-    >>> whole_number(0, 8)("3")
-    3
-    """
-    def convert(text: str) -> int:
-        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
-        digits = text.strip()
-        sign = -1 if digits.startswith("-") else 1
-        digits = digits.lstrip("+-")
-        span = f"from {low:,} to {high:,}" + (f" ({what})" if what else "")
-        if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > 30:
-            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {shown}")
-        value = sign * int(digits)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {shown}")
-        return value
-    return convert
+_count = arg_whole(0, MAX_COUNT, why="a count of games, at most a trillion")
 
 
 def _pairs(text: str) -> list[int]:
     parts = text.split(",")
     if len(parts) != 5:
         raise argparse.ArgumentTypeError(
-            f"expected 5 counts N0,N1,N2,N3,N4 (pairs scoring 0, 0.5, 1, 1.5, 2), got {text!r}")
-    return [_count(part.strip()) for part in parts]
+            f"expected 5 counts N0,N1,N2,N3,N4 (pairs scoring 0, 0.5, 1, 1.5, 2), got "
+            f"{describe(text)}")
+    return [_count(part) for part in parts]
 
 
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text[:40]!r}") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number strictly between 0 and 1, "
-                                         f"got {value:g}")
-    return value
+_probability = arg_number(0, 1, above_low=True, below_high=True)
+_confidence = arg_number(0, MAX_CONFIDENCE, above_low=True)
+_elo_bound = arg_number(-MAX_ELO_BOUND, MAX_ELO_BOUND, "Elo")
 
 
 def _signed(value: float) -> str:
@@ -116,7 +97,7 @@ def _finite_or_none(value: float) -> float | None:
 
 
 def _elo_command(args: argparse.Namespace) -> int:
-    from .strength import Sprt, elo_estimate, elo_estimate_pairs
+    from .strength import Sprt, elo_estimate, elo_estimate_pairs, sprt_elo_estimate
 
     game_counts = (args.wins, args.draws, args.losses)
     if args.pairs is not None:
@@ -145,13 +126,13 @@ def _elo_command(args: argparse.Namespace) -> int:
         if math.isfinite(estimate.elo):
             result.update(los=None)
         lines = [f"{record}, score {estimate.score * 100:.2f}%",
-                 f"Elo difference: {_signed(estimate.elo)}; {estimate.note}"]
+                 f"Elo difference: {_signed(estimate.elo)} logistic Elo; {estimate.note}"]
     else:
         lines = [f"{record}, score {estimate.score * 100:.2f}%",
                  f"Elo difference: {estimate.elo:.2f}"
                  + (f" +- {estimate.margin:.2f}" if math.isfinite(estimate.margin) else "")
-                 + f" ({args.confidence * 100:g}% interval {_signed(estimate.elo_low)} to "
-                 f"{_signed(estimate.elo_high)})",
+                 + f" logistic Elo ({args.confidence * 100:g}% interval "
+                 f"{_signed(estimate.elo_low)} to {_signed(estimate.elo_high)})",
                  f"LOS: {estimate.los * 100:.2f}%",
                  f"normalized Elo: {estimate.normalized_elo:.2f}"]
 
@@ -176,6 +157,18 @@ def _elo_command(args: argparse.Namespace) -> int:
         lines.append(f"SPRT ({name}, H0 {test.elo0:g} / H1 {test.elo1:g} {args.scale} Elo, "
                      f"alpha {test.alpha:g}, beta {test.beta:g}): LLR {test.llr:.4f}, bounds "
                      f"{test.lower_bound:.3f} and {test.upper_bound:.3f}: {test.state}")
+        if test.state != "continue":
+            after = sprt_elo_estimate(test, confidence=args.confidence)
+            result.update(
+                unbiased_elo=_finite_or_none(after.elo),
+                unbiased_elo_low=_finite_or_none(after.elo_low),
+                unbiased_elo_high=_finite_or_none(after.elo_high),
+                **{f"unbiased_normalized_{key}": (None if value is None
+                                                  else _finite_or_none(value))
+                   for key, value in (("elo", after.normalized_elo),
+                                      ("low", after.normalized_low),
+                                      ("high", after.normalized_high))})
+            lines.append(f"if the SPRT stopped here: {after}")
     print(json.dumps(result) if args.json else "\n".join(lines))
     return 0
 
@@ -196,8 +189,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--losses", type=_count, help="A's losses")
     p.add_argument("--pairs", type=_pairs, metavar="N0,N1,N2,N3,N4",
                    help="pentanomial counts: pairs in which A scored 0, 0.5, 1, 1.5, 2 points")
-    p.add_argument("--elo0", type=float, help="H0: A is ELO0 stronger (e.g. 0)")
-    p.add_argument("--elo1", type=float, help="H1: A is ELO1 stronger (e.g. 50); above ELO0")
+    p.add_argument("--elo0", type=_elo_bound, help="H0: A is ELO0 stronger (e.g. 0)")
+    p.add_argument("--elo1", type=_elo_bound,
+                   help="H1: A is ELO1 stronger (e.g. 50); above ELO0")
     p.add_argument("--alpha", type=_probability, default=0.05,
                    help="chance of accepting H1 when H0 holds (default 0.05)")
     p.add_argument("--beta", type=_probability, default=0.05,
@@ -207,7 +201,7 @@ def register(subparsers: Any) -> None:
                         "with --pairs; default); win-loss: the lecture's test, draws ignored")
     p.add_argument("--scale", choices=("logistic", "normalized"), default="logistic",
                    help="the Elo of --elo0/--elo1 (default logistic; win-loss is logistic only)")
-    p.add_argument("--confidence", type=_probability, default=0.95,
+    p.add_argument("--confidence", type=_confidence, default=0.95,
                    help="confidence of the Elo interval (default 0.95)")
     p.add_argument("--json", action="store_true", help="print one JSON object (keys below)")
     p.set_defaults(run=_elo_command)

@@ -363,7 +363,7 @@ def test_a_bad_player_is_refused_before_any_game(player, message):
 
 @pytest.mark.parametrize("pairs", [0, -1, 1.5, True, "3"])
 def test_pairs_must_be_a_whole_number_of_at_least_one(pairs):
-    with pytest.raises(CourseError, match="pairs must be a whole number >= 1"):
+    with pytest.raises(CourseError, match="pairs must be a whole number from 1 to 500,000"):
         run_match("greedy", "random", pairs, executor=_NoGames(), progress=False)
 
 

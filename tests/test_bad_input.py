@@ -146,7 +146,8 @@ def test_counts_beyond_a_trillion_are_refused(call):
 
 def test_elo_command_refuses_a_count_of_400_digits():
     code, out, err = run(["elo", "--wins", "1" + "0" * 400, "--losses", "1"])
-    assert_one_line_refusal(code, err, "--wins", "at most 1,000,000,000,000")
+    assert_one_line_refusal(code, err, "--wins", "from 0 to 1,000,000,000,000",
+                            "a number of 401 digits")
     assert out == ""
 
 
@@ -171,7 +172,7 @@ def test_the_widest_elo_bounds_still_compute():
 def test_elo_and_sprt_commands_refuse_bounds_out_of_range():
     code, _, err = run(["elo", "--wins", "5", "--losses", "3", "--elo0", "0", "--elo1",
                         "10000", "--test", "win-loss"])
-    assert_one_line_refusal(code, err, "elo1 must be a number of Elo from -2000 to 2000")
+    assert_one_line_refusal(code, err, "--elo1", "from -2000 to 2000 Elo", "10000")
     code, out, err = run(["sprt", "greedy", "random", "--elo0", "0", "--elo1", "9000",
                           "--workers", "0"])
     assert_one_line_refusal(code, err, "elo1", "from -2000 to 2000")
@@ -236,7 +237,7 @@ def test_library_errors_replace_plain_value_and_type_errors():
     grid = State.start().grid
     with pytest.raises(InvalidPositionError, match="to_move must be FIRST"):
         State(grid, to_move=7)
-    with pytest.raises(InvalidPositionError, match="grid must be 8 rows"):
+    with pytest.raises(InvalidPositionError, match="grid holds the 7x7 board"):
         State("not a grid")
     with pytest.raises(InvalidPositionError, match="turns must be a whole number >= 0"):
         State(grid, turns="3")

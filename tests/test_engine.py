@@ -143,9 +143,10 @@ def test_reductions_do_change_some_values():
 
 
 def test_null_move_is_never_tried_near_the_end_of_the_game():
-    # 6 empty squares, no null move at or below 8
+    # 6 empty squares, no null move at or below 8. A null move is tried only off the principal
+    # variation, at a node searched with a null window: with PVS on.
     state = State.from_fen("xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxx/ooo4/xxxx1o1 x 0 1")
-    engine = Engine(hash_mb=1, nullmove=True)
+    engine = Engine(hash_mb=1, nullmove=True, pvs=True)
     engine.search(state, SearchLimits(depth=6))
     assert engine.last_stats.null_tries == 0
     engine.search(State.start(), SearchLimits(depth=6))
@@ -239,10 +240,16 @@ def test_new_game_and_set_hash_empty_the_table():
 
 # --- the agent, the spec, bad input ---------------------------------------------------------
 
-def test_null_move_is_off_by_default():
+def test_the_switches_its_ladder_rejected_are_off_by_default():
     engine = Engine(hash_mb=1)
     engine.search(State.start(), SearchLimits(depth=6))
-    assert not engine.switches["nullmove"] and engine.last_stats.null_tries == 0
+    assert [name for name, on in engine.switches.items() if on] == ["tt", "order"]
+    stats = engine.last_stats
+    assert stats.null_tries == stats.reductions == 0 and stats.tt_hits > 0
+    # the spec's help says the same, without loading the engine
+    from course_lib.agents.spec import _ENGINE_OFF_BY_DEFAULT
+    from course_lib.engine.engine import OFF_BY_DEFAULT
+    assert _ENGINE_OFF_BY_DEFAULT == OFF_BY_DEFAULT
 
 
 def test_the_search_command_reports_the_engine(capsys):
@@ -268,7 +275,7 @@ def test_a_game_clock_agent_counts_its_time():
     ("engine:foo=1", "engine has no key 'foo'; its keys are time, game"),
     ("engine:lmr=2", "lmr: expected 0 (off) or 1 (on)"),
     ("engine:time=10,game=100", "not both"),
-    ("engine:hash=0", "hash: expected a whole number from 1 to 65536"),
+    ("engine:hash=0", "hash: expected a whole number from 1 to 65,536 MB"),
     ("engine:depth=200", "depth: expected a whole number from 1 to 126"),
 ])
 def test_bad_specs_are_answered_in_words(spec, words):
@@ -279,7 +286,8 @@ def test_bad_specs_are_answered_in_words(spec, words):
 def test_bad_engine_arguments_are_answered_in_words():
     with pytest.raises(InvalidArgumentError, match="no switch 'lmrr'; its switches are pvs"):
         Engine(lmrr=True)
-    with pytest.raises(InvalidArgumentError, match="hash_mb must be a whole number of MB"):
+    with pytest.raises(InvalidArgumentError, match="hash_mb .MB of transposition table. must be a "
+                                                   "whole number from 1 to 65,536"):
         Engine(hash_mb=0)
     with pytest.raises(InvalidArgumentError, match="SearchLimits.nodes must be None or"):
         Engine(hash_mb=1).search(State.start(), SearchLimits(nodes=0))

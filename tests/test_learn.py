@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import subprocess
 import sys
 
@@ -171,6 +172,22 @@ def test_training_learns_a_rule_the_material_does_not_show():
         learned_eval(np.uint64(1), centre, np.uint64(0), table)
 
 
+def test_the_losses_against_the_results_are_the_target_losses_when_the_target_is_the_result():
+    records = synthetic_records(3000, 5)
+    alone = train(records, epochs=3, seed=2, lam=1.0, learning_rate=0.01)
+    assert alone.material_result_loss == alone.material_loss
+    assert alone.score_result_loss == alone.score_loss
+    assert all(len(entry) == 4 and entry[3] == entry[2] for entry in alone.curve)
+    assert alone.result_loss == alone.curve[-1][3]
+    mixed = train(records, epochs=3, seed=2, lam=0.3, learning_rate=0.01)
+    # the same validation games, judged by the same results: the simple predictions agree
+    assert mixed.score_result_loss == alone.score_result_loss
+    assert mixed.material_result_loss == alone.material_result_loss
+    assert mixed.score_loss != mixed.score_result_loss
+    # the result depends on d4 alone, which the network sees and material does not
+    assert mixed.result_loss < mixed.material_result_loss - 0.1
+
+
 def test_training_is_the_same_for_the_same_seed_and_checks_its_arguments():
     records = synthetic_records(800, 3)
     a = train(records, epochs=2, seed=4)
@@ -241,23 +258,29 @@ def run_learn(*args: str) -> subprocess.CompletedProcess:
 def test_the_learn_command_makes_weights_from_a_seed(tmp_path):
     out_a, out_b = str(tmp_path / "a.npz"), str(tmp_path / "b.npz")
     data = str(tmp_path / "games.npz")
-    first = run_learn("--seed", "3", "--games", "6", "--depth", "1", "--epochs", "1",
+    first = run_learn("--seed", "3", "--games", "10", "--depth", "1", "--epochs", "1",
                       "--out", out_a, "--data", data)
     assert first.returncode == 0, first.stderr
-    assert "self-play: 6 games" in first.stdout and "wrote 118585 weights" in first.stdout
-    second = run_learn("--seed", "3", "--games", "6", "--depth", "1", "--epochs", "1",
+    assert "self-play: 10 games" in first.stdout and "wrote 118585 weights" in first.stdout
+    for label in ("material alone", "the search score", "the network"):
+        assert re.search(label + r" +against the target \d\.\d{4}, against the games' results "
+                         r"\d\.\d{4}", first.stdout), first.stdout
+    meta = load_weights(out_a).meta
+    assert {"material_result_loss", "score_result_loss"} <= set(meta)
+    assert len(meta["curve"]) == 1 and len(meta["curve"][0]) == 4
+    second = run_learn("--seed", "3", "--games", "10", "--depth", "1", "--epochs", "1",
                        "--out", out_b, "--data", data)
     assert second.returncode == 0 and "read " in second.stdout
     assert np.array_equal(load_weights(out_a).weights, load_weights(out_b).weights)
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--games", "5"), "--seed"),
+    (("--games", "50"), "--seed"),
     (("--seed", "1", "--lam", "2"), "from 0 to 1"),
-    (("--seed", "1", "--games", "0"), "from 1"),
+    (("--seed", "1", "--games", "0"), "from 10"),
     (("--seed", "x"), "whole number"),
-    (("--seed", "1", "--games", "2", "--out", "/no/such/folder/w.npz"), "does not exist"),
-    (("--seed", "1", "--games", "2", "--out", "/"), "is a folder"),
+    (("--seed", "1", "--games", "10", "--out", "/no/such/folder/w.npz"), "does not exist"),
+    (("--seed", "1", "--games", "10", "--out", "/"), "is a folder"),
 ])
 def test_the_learn_command_refuses_bad_arguments(args, message):
     done = run_learn(*args)

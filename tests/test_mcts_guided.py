@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 
 import numpy as np
 import pytest
@@ -25,6 +26,8 @@ from course_lib.learn import ntuple
 
 STONE = 120          # a multiple of 8: the centre square is read by 8 lookups of one cell
 WIN_SCALE = 300.0
+FLOAT32 = 2.0 ** -23
+"""The relative precision of a prior and an evaluation as the tree stores them (float32)."""
 
 
 def material_network(stone: int = STONE) -> np.ndarray:
@@ -113,7 +116,7 @@ def test_a_new_leaf_is_worth_the_sigmoid_of_its_material(state):
     expected = expected_value(state.apply(child.move), state.to_move)
     assert child.visits == 1
     assert child.wins == pytest.approx(expected, abs=1e-12)
-    assert child.evaluation == pytest.approx(expected, abs=1e-12)
+    assert child.evaluation == pytest.approx(expected, rel=FLOAT32)
     assert agent.root.wins == pytest.approx(1.0 - expected, abs=1e-12)
     assert agent.last_result.stats.playouts == 0
 
@@ -126,7 +129,7 @@ def test_every_child_with_priors_carries_its_value():
     assert [child.move for child in children] == state.legal_moves()
     for child in children:
         expected = expected_value(state.apply(child.move), state.to_move)
-        assert child.evaluation == pytest.approx(expected, abs=1e-12)
+        assert child.evaluation == pytest.approx(expected, rel=FLOAT32)
     (visited,) = [child for child in children if child.visits]
     assert visited.wins == pytest.approx(visited.evaluation, abs=1e-12)
 
@@ -157,8 +160,8 @@ def test_priors_are_the_softmax_of_material_and_favour_the_capture(temperature):
     expected = np.exp(np.array(scores) - top)
     expected /= expected.sum()
     priors = [child.prior for child in agent.root.children]
-    assert sum(priors) == pytest.approx(1.0, abs=1e-12)
-    assert priors == pytest.approx(expected.tolist(), rel=1e-9, abs=1e-15)
+    assert sum(priors) == pytest.approx(1.0, abs=len(priors) * FLOAT32)
+    assert priors == pytest.approx(expected.tolist(), rel=FLOAT32, abs=1e-38)
     best = max(range(len(moves)), key=lambda i: priors[i])
     assert gains[best] == max(gains)
     assert agent.root.children[best].visits == 1        # the first iteration follows P
@@ -258,7 +261,8 @@ def test_tree_statistics_add_up(options):
         stops = node.visits - sum(child.visits for child in children)
         if children:
             assert [child.move for child in children] == node.state.legal_moves()
-            assert sum(child.prior for child in children) == pytest.approx(1.0, abs=1e-9)
+            assert sum(child.prior for child in children) == pytest.approx(
+                1.0, abs=len(children) * FLOAT32)
             expected_nodes += len(children)
             # It grew after expand_after tries (the root at once), all its children at once;
             # once proven, the iterations that reach it stop there.
@@ -286,6 +290,42 @@ def test_reuse_keeps_the_subtree_with_priors():
     agent.search(state.apply(move).apply(reply.move))
     assert agent.last_result.stats.reused_visits == kept
     assert agent.root.visits == kept + 500
+
+
+def _subtree(node) -> tuple:
+    """Everything a node of the tree holds, and its children's, recursively."""
+    return (node.visits, node.wins, node.prior, node.evaluation, node.proven,
+            [(child.move, _subtree(child)) for child in node.children])
+
+
+def _size(record: tuple) -> int:
+    return 1 + sum(_size(child) for _, child in record[-1])
+
+
+def test_reuse_moves_the_kept_subtree_to_the_front_unchanged():
+    state = mid_game(11, 6)
+    agent = guided(iterations=3000, value="learned", prior="learned", reuse=True)
+    move = agent.choose_move(state)
+    child = next(c for c in agent.root.children if c.move == move)
+    reply = max(child.children, key=lambda c: c.visits)
+    kept = _subtree(reply)
+    assert _size(kept) > 100
+    halt = threading.Event()
+    halt.set()                                  # a kept tree and a stop: no iteration at all
+    agent.search(state.apply(move).apply(reply.move), stop=halt)
+    assert agent.stats.iterations == 0
+    assert _subtree(agent.root) == kept and len(agent.tree) == _size(kept)
+
+
+def test_a_search_stops_before_the_visit_counts_overflow():
+    from course_lib.agents._puct_kernels import MAX_VISITS
+    state = mid_game(3, 8)
+    agent = guided(iterations=100, value="learned", prior="learned", reuse=True)
+    agent.search(state)
+    agent.tree["visits"][0] = MAX_VISITS - 10   # as after hours of go infinite
+    agent.iterations = 1000
+    agent.search(state)                         # the same position: the tree is kept
+    assert agent.stats.iterations == 10 and agent.root.visits == MAX_VISITS
 
 
 def test_time_budget_and_rate():

@@ -225,6 +225,60 @@ def test_othello_last_move_is_framed():
     assert plain == [last]
 
 
+def flagged(board: PlayBoard) -> set[str]:
+    return {k for k, b in board.buttons.items() if "othello-flipped" in b._dom_classes}
+
+
+def last_flips(board: PlayBoard) -> set[str]:
+    """The test's own rule: the discs the last move (not a pass) turned over, from the
+    position before it, replayed from the board's start and history."""
+    played = list(board.history)
+    if not played or played[-1] == "pass":
+        return set()
+    before = replay(board.start, played[:-1])
+    index = names(8).index(played[-1])
+    return {names(8)[i] for i in othello_flips(before.cells, index, before.to_move)}
+
+
+@pytest.mark.parametrize("agent_seed, human_seed", [(3, 4), (11, 2)])
+def test_othello_the_discs_the_last_move_flipped_are_ringed(agent_seed, human_seed):
+    board = PlayBoard(RandomAgent(seed=agent_seed), game="othello")
+    chooser = RandomAgent(seed=human_seed)
+    assert flagged(board) == set()                          # the start: no move yet
+    ringed = 0
+    while not board.state.is_over():
+        board.click(chooser.choose_move(board.state))
+        expected = last_flips(board)
+        assert flagged(board) == expected, board.history
+        assert board.history[-1] not in flagged(board)      # the move itself is framed
+        ringed += bool(expected)
+    assert ringed > 10
+    board.undo()                                            # back to an earlier position
+    assert flagged(board) == last_flips(board)
+    board.new_game()
+    assert flagged(board) == set()
+
+
+def test_othello_a_pass_rings_nothing():
+    board = PlayBoard(RandomAgent(seed=1), game="othello", start=OTHELLO_BEFORE_PASS)
+    board.click("h2")                                       # x plays h2, o must pass
+    assert board.history[-1] == "pass" and flagged(board) == set()
+
+
+def test_othello_board_css_rings_flipped_discs_and_has_square_corners():
+    board = PlayBoard(RandomAgent(seed=1), game="othello")
+    style = board.children[0].value
+    corners = re.search(r"\.othello-playboard \.othello-cell \{[^}]*border-radius: 0;", style)
+    assert corners, style
+    ring = re.search(r"\.othello-flipped \{ -webkit-text-stroke: (\d+)px (#[0-9a-f]{6})", style)
+    assert ring and int(ring.group(1)) >= 2, style
+    colour = ring.group(2)
+    game = board.game
+    assert colour not in {*game.stone_fill.values(), game.board_color, game.highlight_color}
+    # the ring rule comes after the light disc's outline rule, so it wins on a light disc
+    assert style.index(".othello-flipped") > style.index(".othello-o {")
+
+
 def test_othello_start_from_text_or_state_and_the_agent_moves_first():
     text = Othello().play("d3").text()
     by_text = PlayBoard(RandomAgent(seed=1), game="othello", start=text, human="second")

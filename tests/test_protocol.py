@@ -203,6 +203,47 @@ def test_warm_up_is_called_after_ok():
     assert agent.warmed_after == ["OK\n"]
 
 
+def test_the_first_turn_waits_for_the_agent_and_the_wait_counts_against_its_clock(monkeypatch):
+    import course_lib.agents as agents
+    from course_lib.match.protocol import _share
+    out = io.StringIO()
+    agent = PerMoveAgent(time_ms=100_000, out=out)
+
+    def slow_make_agent(spec):
+        time.sleep(0.5)                         # weights and compiled code loading
+        return agent
+
+    monkeypatch.setattr(agents, "make_agent", slow_make_agent)
+    serve("slow", io.StringIO("READY FIRST\nTURN 3000 3000\n"), out, log=io.StringIO())
+    assert out.getvalue().splitlines()[0] == "OK" and agent.warmed_after == ["OK\n"]
+    # The TURN came while the agent was loading: its share is of 3000 ms less that wait.
+    assert 1 <= agent.seen_time_ms[0] <= _share(State.start(), 3000 - 500, 0.0, None)
+    assert _share(State.start(), 3000 - 500, 0.0, None) < _share(State.start(), 3000, 0.0, None)
+
+
+def test_the_agent_command_answers_ready_before_building_the_agent(monkeypatch):
+    import argparse
+    import course_lib.agents as agents
+    import course_lib.agents.spec as spec
+    from course_lib.match import protocol
+    out = io.StringIO()
+    seen = []
+
+    def make_agent_spy(text):                   # what was sent when the agent was built
+        seen.append(out.getvalue())
+        return GreedyAgent()
+
+    monkeypatch.setattr(agents, "make_agent", make_agent_spy)
+    monkeypatch.setattr(spec, "make_agent", make_agent_spy)
+    monkeypatch.delenv(protocol.START_FEN_VARIABLE, raising=False)
+    monkeypatch.setattr(protocol, "run_on_stdio", lambda serve_function: serve_function(
+        io.StringIO("READY FIRST\nTURN 5000 5000\n"), out))
+    args = argparse.Namespace(spec="mcts:tier=fast,value=learned,prior=learned", fen=None)
+    assert protocol._agent_command(args) == 0
+    assert seen == ["OK\n"]                     # built once, after OK went out
+    assert out.getvalue() == "OK\nMOVE 1 1 1 2\n"
+
+
 # --- the program -----------------------------------------------------------------------------
 
 

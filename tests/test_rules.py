@@ -519,7 +519,7 @@ def test_state_constructor_validates():
     grid = State.start().grid
     with pytest.raises(InvalidPositionError, match="to_move"):
         State(grid, to_move=0)
-    with pytest.raises(InvalidPositionError, match="8 rows"):
+    with pytest.raises(InvalidPositionError, match="the 7x7 board"):
         State([row[:] for row in grid[:7]])
     with pytest.raises(InvalidPositionError, match="grid cells"):
         bad = [row[:] for row in grid]

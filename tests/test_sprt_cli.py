@@ -20,13 +20,16 @@ from course_lib.match import run_match, run_sprt
 from course_lib.match.arena import RandomOpenings
 from course_lib.match.sprt import FIRST_BLOCK_PAIRS, _block_openings, sprt_test
 from course_lib.match.sprt_cli import JSON_KEYS, progress_marks, register
-from course_lib.strength import (elo_estimate, elo_estimate_pairs, pentanomial_llr,
-                                 trinomial_llr, win_loss_llr)
+from course_lib.strength import (elo_estimate, elo_estimate_pairs, elo_from_score,
+                                 pentanomial_llr, trinomial_llr, win_loss_llr)
 
 DOCUMENTED_KEYS = ["decision", "stopped_by", "llr", "lower_bound", "upper_bound", "games",
                    "wins", "draws", "losses", "pentanomial", "score", "elo", "elo_low",
                    "elo_high", "los", "llr_history", "reasons", "spec_a", "spec_b", "model",
-                   "scale", "elo0", "elo1", "alpha", "beta", "seed", "max_games", "seconds"]
+                   "scale", "elo0", "elo1", "alpha", "beta", "seed", "max_games", "seconds",
+                   "unbiased_elo", "unbiased_elo_low", "unbiased_elo_high",
+                   "unbiased_normalized_elo", "unbiased_normalized_low",
+                   "unbiased_normalized_high"]
 
 
 def run_command(argv: list[str], capsys) -> tuple[int, str]:
@@ -65,7 +68,10 @@ def test_the_text_output_reports_progress_and_the_decision(capsys):
     assert lines[2] == "accept H0 at LLR <= -2.944, accept H1 at LLR >= 2.944"
     assert lines[3:5] == ["   10 games: +10 =0 -0, LLR 1.336", "   20 games: +20 =0 -0, LLR 2.672"]
     assert lines[5].startswith("accept H1 after 23 games: +23 =0 -0, LLR 3.073")
-    assert lines[6].startswith("Elo: +inf")
+    assert lines[6].startswith("logistic Elo: +inf")
+    # the test stopped at its bound: the bias-aware figure follows, and says the naive one is
+    assert lines[7].startswith("after the stop: H1 accepted after 23 games: median-unbiased +")
+    assert "naive +inf logistic Elo (biased" in lines[7]
 
 
 def test_every_progress_line_and_a_finite_elo(capsys):
@@ -74,7 +80,10 @@ def test_every_progress_line_and_a_finite_elo(capsys):
     progress = [line for line in out.splitlines() if line.lstrip()[:1].isdigit()]
     assert [int(line.split()[0]) for line in progress] == [7, 14, 21, 28]
     assert "no decision after 30 games (the cap)" in out
-    assert re.search(r"^Elo: [+-]\d+\.\d \+- \d+\.\d \(95% interval", out, re.MULTILINE)
+    assert re.search(r"^logistic Elo: [+-]\d+\.\d \+- \d+\.\d \(95% interval", out,
+                     re.MULTILINE)
+    assert re.search(r"^after the stop: no decision after 30 games: median-unbiased [+-]\d", out,
+                     re.MULTILINE)
 
 
 def test_the_llr_is_the_strength_librarys_for_the_counts_played():
@@ -181,6 +190,11 @@ def test_json_has_every_documented_key(capsys):
     assert result["llr_history"][-1] == pytest.approx(result["llr"], abs=1e-6)
     assert round(result["upper_bound"], 3) == 2.944 == -round(result["lower_bound"], 3)
     assert result["pentanomial"] == [0, 0, 0, 0, 11] and result["reasons"]
+    # after 23 straight wins the median-unbiased Elo is finite, its lower end the exact bound
+    assert result["unbiased_elo_low"] == pytest.approx(elo_from_score(0.025 ** (1 / 23)))
+    assert result["unbiased_elo_low"] < result["unbiased_elo"]
+    assert result["unbiased_elo_high"] is None
+    assert result["unbiased_normalized_elo"] is None                   # the win/loss test
 
 
 def test_json_of_a_capped_trinomial_test(capsys):
@@ -197,6 +211,10 @@ def test_json_of_a_capped_trinomial_test(capsys):
     assert result["elo_low"] < result["elo"] < result["elo_high"]
     assert result["llr"] == pytest.approx(trinomial_llr(
         result["wins"], result["draws"], result["losses"], -10, 10, "normalized"))
+    # a test stopped by its cap is not stopped by its results: both estimates are close
+    assert result["unbiased_normalized_low"] < result["unbiased_normalized_elo"] \
+        < result["unbiased_normalized_high"]
+    assert result["unbiased_elo"] == pytest.approx(result["elo"], abs=5)
 
 
 @pytest.mark.parametrize("given, expected", [([], 5), (["--decided-depth", "0"], 0),
@@ -238,9 +256,9 @@ def test_help_documents_every_json_key(capsys):
     (dict(scale="normalized"), "logistic Elo bounds only"),
     (dict(elo0=50, elo1=0), "elo0 must be below elo1"),
     (dict(alpha=0), "alpha must be a probability"),
-    (dict(max_games=0), "max_games must be a whole number >= 1"),
+    (dict(max_games=0), "max_games must be a whole number from 1 to 10,000,000"),
     (dict(max_games=1, model="pentanomial"), "at least 2"),
-    (dict(workers=-1), "workers must be a whole number"),
+    (dict(workers=-1), "workers must be None or a whole number from 0 to 256"),
     (dict(seed=-3), "seed"),
     (dict(openings=[]), "empty list"),
 ])
@@ -273,8 +291,8 @@ def test_command_errors_in_plain_words(capsys):
     (["greedy", "random", "--max-games", "0"], "from 1 to 10,000,000"),
     (["greedy", "random", "--model", "binary"], "invalid choice"),
     (["greedy", "random", "--workers", "-2"], "from 0 to 256"),
-    (["greedy", "random", "--seed", "-1"], "from 0 to 18,446,744,073,709,551,615"),
-    (["greedy", "random", "--seed", "9" * 5000], "(5000 characters)"),
+    (["greedy", "random", "--seed", "-1"], "from 0 to 2**64 - 1"),
+    (["greedy", "random", "--seed", "9" * 5000], "a number of 5000 digits"),
 ])
 def test_command_refuses_bad_arguments(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:

@@ -602,7 +602,7 @@ def test_cli_errors_in_plain_words(argv, words, capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--wins", "-3"], "cannot be negative"),
+    (["--wins", "-3"], "from 0 to 1,000,000,000,000"),
     (["--pairs", "1,2,3"], "expected 5 counts"),
     (["--wins", "3", "--alpha", "1.5"], "strictly between 0 and 1"),
 ])

@@ -194,6 +194,7 @@ import queue                                              # noqa: E402
 import threading                                          # noqa: E402
 
 from course_lib.engine import SWITCHES, Engine, SearchLimits   # noqa: E402
+from course_lib.engine.engine import OFF_BY_DEFAULT             # noqa: E402
 from uai_helpers import HeldOpen, infos                        # noqa: E402
 
 MATE_IN_1 = "xo5/7/7/7/7/7/7 x 0 1"
@@ -247,8 +248,8 @@ def test_the_engine_answers_uai_with_its_options():
     assert "option name Move Overhead type spin default 10 min 0 max 5000" in options
     assert "option name Evaluation type combo default learned var material var learned" \
         in options
-    for switch in SWITCHES:
-        default = "false" if switch == "nullmove" else "true"       # off: its SPRT lost
+    for switch in SWITCHES:                     # off: the switches its ladder rejected
+        default = "false" if switch in OFF_BY_DEFAULT else "true"
         assert f"option name {switch} type check default {default}" in options
     assert len(options) == 4 + len(SWITCHES)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import threading
-import time
 
 import pytest
 
@@ -17,7 +16,7 @@ from course_lib.agents import make_agent
 from course_lib.ataxx import State
 from course_lib.match.uai import _Go, serve_uai
 from course_lib.match.uai_mcts import DEFAULT_SPEC, MCTSBackend, is_fast_mcts_spec
-from uai_helpers import HeldOpen, infos
+from uai_helpers import infos, serve_in_background, wait_until
 
 LEGAL = {move.uai() for move in State.start().legal_moves()}
 MATE_IN_1 = "xo5/7/7/7/7/7/7 x 0 1"
@@ -32,21 +31,6 @@ def talk(text: str, spec: str | None = None) -> tuple[int, list[str], str]:
 
 def answers(lines: list[str]) -> list[str]:
     return [line.split()[1] for line in lines if line.startswith("bestmove ")]
-
-
-def serve_in_background(script: str, end: threading.Event, spec=None):
-    out = io.StringIO()
-    server = threading.Thread(target=serve_uai, args=(spec, HeldOpen(script, end), out),
-                              kwargs={"log": io.StringIO()})
-    server.start()
-    return server, out
-
-
-def wait_until(predicate, within: float = 30.0) -> bool:
-    deadline = time.perf_counter() + within
-    while not predicate() and time.perf_counter() < deadline:
-        time.sleep(0.01)
-    return predicate()
 
 
 def test_no_spec_serves_guided_mcts_with_its_options():
@@ -118,11 +102,13 @@ def test_ponderhit_ends_a_ponder_search():
         server.join(30)
 
 
-def test_a_small_hash_ends_the_search_when_the_tree_fills_it():
-    _, lines, _ = talk("setoption name Hash value 1\nposition startpos\ngo nodes 1000000\n")
-    last = infos(lines)[-1]
-    assert last["nodes"] < 1_000_000 and 900 <= last["hashfull"] <= 1000
-    assert answers(lines)[0] in LEGAL
+def test_a_full_tree_does_not_end_the_search():
+    _, lines, _ = talk("setoption name Hash value 1\nposition startpos\ngo nodes 100000\n"
+                       "go movetime 300\n")
+    counted, timed = infos(lines)
+    assert counted["nodes"] == 100_000 and 900 <= counted["hashfull"] <= 1000
+    assert timed["time"] >= 280 and timed["hashfull"] >= 900   # its time (300 - 10), not less
+    assert all(move in LEGAL for move in answers(lines))
 
 
 @pytest.mark.parametrize("line, words", [

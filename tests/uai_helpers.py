@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 
 
 def infos(lines: list[str]) -> list[dict]:
@@ -42,3 +43,22 @@ class HeldOpen(io.StringIO):
         if not line:
             self.until.wait(60)
         return line
+
+
+def serve_in_background(script: str, end: threading.Event, spec=None):
+    """``serve_uai(spec)`` on a thread, reading ``script`` and then waiting for ``end``; the
+    thread and its output."""
+    from course_lib.match.uai import serve_uai
+    out = io.StringIO()
+    server = threading.Thread(target=serve_uai, args=(spec, HeldOpen(script, end), out),
+                              kwargs={"log": io.StringIO()})
+    server.start()
+    return server, out
+
+
+def wait_until(predicate, within: float = 30.0) -> bool:
+    """Whether ``predicate()`` came true within ``within`` seconds."""
+    deadline = time.perf_counter() + within
+    while not predicate() and time.perf_counter() < deadline:
+        time.sleep(0.01)
+    return predicate()

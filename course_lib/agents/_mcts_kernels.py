@@ -59,6 +59,7 @@ C_ENTERED = 4        # tree nodes on the iterations' paths (MCTSStats.nodes)
 C_NEW_NODES = 5
 N_COUNTERS = 6
 
+HALT = 0             # control[HALT]: set by another thread to end the kernel's loop
 MAX_PATH = 512       # a path is at most 401 nodes: every node at the 400-turn cap is terminal
 INV_2_53 = 1.0 / 9007199254740992.0
 U11 = np.uint64(11)
@@ -266,9 +267,11 @@ def _iterate(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: 
         mover = 3 - mover
         depth += 1
         path[depth] = node
-    # Phase 2: expansion, by the first untried move (the n_children-th in canonical order).
+    # Phase 2: expansion, by the first untried move (the n_children-th in canonical order),
+    # if the tree has a free row (else the simulation starts from the node reached).
     if (_grows(tree, node, me, opp, blocked, turns + depth, expand_after)
-            and tree[node].n_children < tree[node].n_moves):
+            and tree[node].n_children < tree[node].n_moves
+            and counters[C_NODES] < tree.shape[0]):
         n = _generate_moves(me, _empty_squares(me, opp, blocked), moves, False)
         code = moves[tree[node].n_children] if n > 0 else PASS_CODE
         node = _add_child(tree, counters, node, code)
@@ -315,20 +318,22 @@ def _agreeing_child(tree: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: np.ndarray,
          first: np.uint64, second: np.uint64, blocked: np.uint64, to_move: int, turns: int,
-         n_iterations: int, until_agree: bool) -> int:
+         n_iterations: int, until_agree: bool, control: np.ndarray) -> int:
     """Up to ``n_iterations`` iterations, as ``MCTSAgent._run``: stop early when the root is
     proven, or (``until_agree``) when one root child has both the most visits and the highest
-    win rate. ``tree`` must have room for ``n_iterations`` more rows. Returns the iterations."""
+    win rate, or after the first iteration once another thread sets ``control[HALT]`` (the
+    deadline's timer, a ``stop``). A tree without a free row grows no more: the search goes
+    on in the tree it has. Returns the iterations run."""
     path = np.empty(MAX_PATH, dtype=np.int64)
     moves = np.empty(MOVE_BUFFER, dtype=np.int64)
     stones_buf = np.empty(N_SQUARES, dtype=np.int64)
     targets_buf = np.empty(N_SQUARES, dtype=np.uint64)
     done = 0
     while done < n_iterations:
-        if tree[0].proven != NOT_PROVEN:
+        if tree[0].proven != NOT_PROVEN or (done > 0 and control[HALT] != 0):
             break
         if until_agree and _agreeing_child(tree) >= 0:
             break
@@ -338,31 +343,39 @@ def _run(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: np.n
     return done
 
 
-@njit(cache=True)
-def _extract_subtree(tree: np.ndarray, n_rows: int, root: int, out: np.ndarray) -> int:
-    """Copy the subtree below row ``root`` of ``tree[:n_rows]`` into ``out``: root first (row
-    0), then breadth first, children kept in order. Returns the number of rows copied; ``out``
-    needs room for them all."""
-    order = np.empty(n_rows, dtype=np.int64)           # old rows, in their new order
-    new_row = np.full(n_rows, -1, dtype=np.int64)      # old row -> new row (-1: left out)
-    order[0] = root
-    new_row[root] = 0
-    size = 1
-    head = 0
-    while head < size:                                 # breadth first: siblings stay together
-        child = tree[order[head]].first_child
+@njit(cache=True, nogil=True)
+def _keep_subtree(tree: np.ndarray, n_rows: int, root: int) -> int:
+    """Move the subtree below row ``root`` of ``tree[:n_rows]`` to the front of ``tree``, in
+    place: the root to row 0, the other nodes in the order they were created. A node is
+    created after its parent, so every kept row moves down (or stays) and no row is
+    overwritten before it is read; children made together stay together, in their order.
+    Returns the number of rows kept. Takes time in proportion to ``n_rows - root``, and
+    4 bytes of scratch memory per row."""
+    span = n_rows - root
+    # new_row[i] for old row root + i: 0 left out, -1 kept (not numbered yet), k + 1 kept
+    # as row k. A row is numbered before its children are reached (they come after it).
+    new_row = np.zeros(span, dtype=np.int32)
+    new_row[0] = -1
+    size = 0
+    for i in range(span):
+        if new_row[i] == 0:
+            continue
+        size += 1
+        new_row[i] = size
+        child = tree[root + i].first_child
         while child >= 0:
-            order[size] = child
-            new_row[child] = size
-            size += 1
+            new_row[child - root] = -1
             child = tree[child].next_sibling
-        head += 1
-    for row in range(size):
-        old = order[row]
-        out[row] = tree[old]
+    for i in range(span):
+        row = new_row[i] - 1
+        if row < 0:
+            continue
+        old = root + i
         first = tree[old].first_child
         following = tree[old].next_sibling
-        out[row].first_child = new_row[first] if first >= 0 else -1
-        out[row].next_sibling = new_row[following] if following >= 0 and row > 0 else -1
-    out[0].move = ROOT_MOVE
+        tree[row] = tree[old]
+        tree[row].first_child = new_row[first - root] - 1 if first >= 0 else -1
+        tree[row].next_sibling = (new_row[following - root] - 1
+                                  if following >= 0 and row > 0 else -1)
+    tree[0].move = ROOT_MOVE
     return size

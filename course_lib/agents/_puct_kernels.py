@@ -35,8 +35,9 @@ Without priors (``prior=none``) selection and expansion are those of plain MCTS 
 child per iteration), only the leaf is scored by the evaluation instead of a playout. Priors
 with ``value=playout`` score leaves by the playout of ``settings.playout``.
 
-With priors one expansion adds up to ``MOVE_BUFFER`` rows: ``_run_guided`` stops (setting
-``counters[C_FULL]``) when fewer rows than that are free, and the caller grows the array.
+With priors one expansion adds up to ``MOVE_BUFFER`` rows. When fewer rows than that are free,
+the tree is full: the search goes on in it without growing (a node that would grow is scored as
+a leaf, by its evaluation), so a small tree never ends a timed search.
 """
 
 from __future__ import annotations
@@ -49,12 +50,21 @@ from numba import njit
 from ..ataxx._bitboard import (MOVE_BUFFER, N_SQUARES, PASS_CODE, _apply_move,
                                _empty_squares, _generate_moves, _is_over, _popcount)
 from ..learn.ntuple import learned_eval
-from ._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, MAX_PATH, NODE, NOT_PROVEN,
+from ._mcts_kernels import (C_NEW_NODES, C_NODES, C_PLAYOUTS, HALT, MAX_PATH, NOT_PROVEN,
                             SETTINGS, _add_child, _backpropagate, _best_child, _grows, _outcome,
                             _playout)
 
-GUIDED_NODE = np.dtype([(name, NODE.fields[name][0]) for name in NODE.names]
-                       + [("prior", np.float64), ("evaluation", np.float64)], align=True)
+GUIDED_NODE = np.dtype([("wins", np.float64), ("first_child", np.int32),
+                        ("next_sibling", np.int32), ("visits", np.int32), ("prior", np.float32),
+                        ("evaluation", np.float32), ("move", np.int16), ("n_children", np.int16),
+                        ("n_moves", np.int16), ("proven", np.int8)], align=False)
+"""The fields of ``NODE`` and two more, in the smallest types that hold them: 35 bytes a node
+(``NODE`` with two float64 would take 56). A move code fits in 16 bits, and so does a count of
+moves; the prior and the evaluation need no more than float32's 7 digits; ``wins``, a sum over
+up to ``MAX_VISITS`` results, keeps float64. The record is packed (no padding)."""
+MAX_VISITS = 2**31 - 1 - (1 << 20)
+"""``visits`` is an int32: a search stops (as when its budget is spent) once the root has this
+many visits, about four and a half hours of ``go infinite``."""
 GUIDED_SETTINGS = np.dtype([(name, SETTINGS.fields[name][0]) for name in SETTINGS.names]
                            + [("value", np.int64), ("prior", np.int64),
                               ("temperature", np.float64), ("win_scale", np.float64),
@@ -72,8 +82,7 @@ this, a draw 0): more than any material difference on the board."""
 
 # counters[...], after the six of _mcts_kernels
 C_EVALUATIONS = 6    # calls of learned_eval
-C_FULL = 7           # 1 when _run_guided stopped for want of free rows
-N_GUIDED_COUNTERS = 8
+N_GUIDED_COUNTERS = 7
 
 _EXP_LIMIT = 700.0
 
@@ -206,6 +215,8 @@ def _iterate_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray
         # Selection by PUCT; a node that grows for the first time gets all its children.
         while _grows(tree, node, me, opp, blocked, turns + depth, expand_after):
             if tree[node].n_children == 0:
+                if counters[C_NODES] + MOVE_BUFFER > tree.shape[0]:
+                    break                    # the tree is full: the node stays a leaf
                 _expand_all(tree, counters, settings, table, node, me, opp, blocked,
                             turns + depth + 1, moves, scores)
             node = _puct_child(tree, node, c, settings[0].fpu)
@@ -225,7 +236,8 @@ def _iterate_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray
             depth += 1
             path[depth] = node
         if (_grows(tree, node, me, opp, blocked, turns + depth, expand_after)
-                and tree[node].n_children < tree[node].n_moves):
+                and tree[node].n_children < tree[node].n_moves
+                and counters[C_NODES] < tree.shape[0]):
             n = _generate_moves(me, _empty_squares(me, opp, blocked), moves, False)
             code = moves[tree[node].n_children] if n > 0 else PASS_CODE
             node = _add_guided_child(tree, counters, node, code)
@@ -285,10 +297,13 @@ def _agreeing_visited_child(tree: np.ndarray) -> int:
 @njit(cache=True, nogil=True)
 def _run_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rng: np.ndarray,
                 table: np.ndarray, first: np.uint64, second: np.uint64, blocked: np.uint64,
-                to_move: int, turns: int, n_iterations: int, until_agree: bool) -> int:
+                to_move: int, turns: int, n_iterations: int, until_agree: bool,
+                control: np.ndarray) -> int:
     """Up to ``n_iterations`` iterations of guided MCTS: stop early when the root is proven,
-    (``until_agree``) when a root child has both the most visits and the best win rate, or
-    when fewer than ``MOVE_BUFFER + 1`` rows are free (``counters[C_FULL]`` set to 1).
+    (``until_agree``) when a root child has both the most visits and the best win rate, when
+    the root has ``MAX_VISITS``, or after the first iteration once another thread sets
+    ``control[HALT]``. A node is not expanded when the tree has fewer than ``MOVE_BUFFER``
+    free rows: the search goes on in the tree it has, scoring such a node as a leaf.
     Returns the iterations run."""
     path = np.empty(MAX_PATH, dtype=np.int64)
     moves = np.empty(MOVE_BUFFER, dtype=np.int64)
@@ -297,12 +312,11 @@ def _run_guided(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray, rn
     targets_buf = np.empty(N_SQUARES, dtype=np.uint64)
     done = 0
     while done < n_iterations:
-        if tree[0].proven != NOT_PROVEN:
+        if tree[0].proven != NOT_PROVEN or tree[0].visits >= MAX_VISITS:
+            break
+        if done > 0 and control[HALT] != 0:
             break
         if until_agree and _agreeing_visited_child(tree) >= 0:
-            break
-        if counters[C_NODES] + MOVE_BUFFER + 1 > tree.shape[0]:
-            counters[C_FULL] = 1
             break
         _iterate_guided(tree, counters, settings, rng, table, first, second, blocked, to_move,
                         turns, path, moves, scores, stones_buf, targets_buf)

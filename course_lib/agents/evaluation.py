@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..errors import EvaluationMismatchError, InvalidAgentSpecError
+from ..checks import check_player, describe
+from ..errors import EvaluationMismatchError, InvalidAgentSpecError, InvalidArgumentError
 from ..games import gomoku, othello
 
 Evaluation = Callable[[Any, int], float]
@@ -37,14 +38,29 @@ TICTACTOE_SQUARE_WEIGHTS = (3, 2, 3, 2, 4, 2, 3, 2, 3)
 
 
 def material(state: Any, player: int) -> int:
-    """ATAXX material: ``player``'s stones minus the opponent's."""
-    return state.material(player)
+    """Material: ``player``'s stones (discs) minus the opponent's, for a game that counts them
+    (ATAXX, Othello).
+
+    >>> from course_lib.ataxx import State
+    >>> material(State.start(), 1)
+    0
+    """
+    try:
+        return state.material(player)
+    except AttributeError:
+        raise InvalidArgumentError(f"material counts the stones of a game that has them (ATAXX, "
+                                   f"Othello), not a {type(state).__name__}") from None
 
 
 def square_weights(state: Any, player: int) -> int:
     """Sum of the square weights of ``player``'s stones minus the opponent's (ATAXX)."""
+    check_player(player)
     total = 0
-    grid = state.grid
+    try:
+        grid = state.grid
+    except AttributeError:
+        raise InvalidArgumentError(f"square_weights scores an ATAXX State, not a "
+                                   f"{type(state).__name__}") from None
     for x in range(1, 8):
         row, weights = grid[x], ATAXX_SQUARE_WEIGHTS[x - 1]
         for y in range(1, 8):
@@ -58,7 +74,11 @@ def square_weights(state: Any, player: int) -> int:
 def open_lines(state: Any, player: int) -> int:
     """The lecture's tic-tac-toe evaluation: lines still open to ``player`` minus those open to
     the opponent."""
-    return state.open_lines(player) - state.open_lines(3 - player)
+    try:
+        return state.open_lines(player) - state.open_lines(3 - player)
+    except AttributeError:
+        raise InvalidArgumentError(f"open_lines scores a tic-tac-toe position, not a "
+                                   f"{type(state).__name__}") from None
 
 
 def leaf_value(state: Any, player: int) -> float:
@@ -71,9 +91,22 @@ def leaf_value(state: Any, player: int) -> float:
     return value if player == 1 else -value
 
 
+def check_evaluation_function(evaluation: object, optional: bool = True) -> None:
+    """Raise InvalidArgumentError unless ``evaluation`` is a function (state, player) ->
+    number (or None, the game's default, when ``optional``)."""
+    if (evaluation is None and optional) or callable(evaluation):
+        return
+    raise InvalidArgumentError(
+        f"an evaluation is a function (state, player) -> number, such as material"
+        + (", or None for the game's default" if optional else "") + f"; got "
+        f"{describe(evaluation)} (a name such as 'material' goes in a spec: "
+        f"make_agent('greedy:eval=material'))")
+
+
 def exact(evaluation: Evaluation) -> Evaluation:
     """Wrap ``evaluation`` so that a finished game scores a win or a loss beyond any heuristic:
     +-(WIN_SCORE + |material|) for ATAXX, +-WIN_SCORE otherwise, 0 for a draw."""
+    check_evaluation_function(evaluation, optional=False)
 
     def evaluate(state: Any, player: int) -> float:
         if not state.is_terminal():

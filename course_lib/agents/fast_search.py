@@ -57,6 +57,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from ..errors import GameOverError, InvalidArgumentError
+from ..interrupt import stoppable
 from ..ataxx.fast import (MOVE_BUFFER, FastState, _empty_squares, _generate_moves, _mover,
                           _position, decode_move, encode_move)
 from ..ataxx.rules import State
@@ -64,7 +65,8 @@ from . import _fast_search_kernels as K
 from .evaluation import material, square_weights
 from .search import MAX_DEPTH, ORDERS
 from .stats import SearchResult, SearchStats
-from .transposition import ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
+from .transposition import (FAST_SLOT_BYTES, ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE,
+                            check_table_slots)
 
 __all__ = ["FastTranspositionTable", "fast_search", "fast_iterative_deepening",
            "FAST_EVALUATIONS"]
@@ -95,9 +97,7 @@ class FastTranspositionTable:
     """
 
     def __init__(self, slots: int = 1 << 16) -> None:
-        if not _is_whole(slots) or slots < 1 or int(slots) & (int(slots) - 1):
-            raise InvalidArgumentError(f"slots must be a power of two, got {slots!r}")
-        self.slots = int(slots)
+        self.slots = check_table_slots(slots, FAST_SLOT_BYTES)
         self.keys = np.zeros(self.slots, dtype=np.uint64)
         self.data = np.full((self.slots, 4), -1, dtype=np.int64)   # depth, value, kind, move
 
@@ -151,10 +151,9 @@ def _check_table(table_slots: object, table: FastTranspositionTable | None
         if table_slots:
             raise InvalidArgumentError("give table_slots (a new table) or table (an existing one), not both")
         return table
-    if not _is_whole(table_slots) or table_slots < 0 or (
-            table_slots and int(table_slots) & (int(table_slots) - 1)):
-        raise InvalidArgumentError(f"table_slots must be 0 (no table) or a power of two, got {table_slots!r}")
-    return FastTranspositionTable(int(table_slots)) if table_slots else None
+    if _is_whole(table_slots) and table_slots == 0:
+        return None
+    return FastTranspositionTable(table_slots)
 
 
 def _check_state(state: object) -> FastState:
@@ -237,11 +236,12 @@ class _Search:
         else:
             root_mode, root_moves = K.ROOT_ORDERED, self.root_moves.copy()
         root_values = np.zeros(len(root_moves), dtype=np.int64)
-        best_i, best = K._search_root(
-            self.me, self.opp, self.fs.blocked, self.hash, self.fs.to_move, depth, root_moves,
-            root_mode, root_values, plies, ws, scratch, self.tt_keys, self.tt_data, _ZOBRIST,
-            _Z_SIDE, self.eval_kind, self.order_kind, self.use_killers, self.use_history,
-            self.table is not None, int(node_limit))
+        with stoppable(self.stop):                   # Ctrl-C on the command line stops it
+            best_i, best = K._search_root(
+                self.me, self.opp, self.fs.blocked, self.hash, self.fs.to_move, depth,
+                root_moves, root_mode, root_values, plies, ws, scratch, self.tt_keys,
+                self.tt_data, _ZOBRIST, _Z_SIDE, self.eval_kind, self.order_kind,
+                self.use_killers, self.use_history, self.table is not None, int(node_limit))
         if ws[K.C_ABORTED]:
             return None
         per_ply = ws[K.N_COUNTS:K.N_COUNTS + plies].tolist()

@@ -81,6 +81,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from ..ataxx.rules import MAX_TURNS
+from ..checks import MAX_ITERATIONS, MAX_MS, number, whole
+from ..errors import InvalidArgumentError
 from ..rng import SplitMix64, check_seed
 from .evaluation import default_evaluation
 from .stats import SearchResult, SearchStats, _label
@@ -94,6 +97,9 @@ DEFAULT_CUTOFF_PLIES = 10
 REUSE_DEPTH = 2
 """With ``reuse=True`` the new position is looked for this many plies below the old root (our
 move and the opponent's reply); found, its subtree becomes the new tree."""
+DEFAULT_TREE_MB = 1024
+"""The most memory the fast tier's tree takes by default (MB): ``FastMCTSAgent.max_tree_mb``,
+the ``Hash`` of ``python -m course_lib uai``."""
 
 
 # --- The tree ---------------------------------------------------------------------------------
@@ -192,10 +198,11 @@ def final_choice(root: Any, rule: str = "visits", c: float = 1.4) -> Any:
     when every child is one. Ties go to the first child in move order.
     """
     if rule not in FINAL_RULES:
-        raise ValueError(f"unknown final rule {rule!r}; choose from {', '.join(FINAL_RULES)}")
+        raise InvalidArgumentError(f"unknown final rule {rule!r}; choose from "
+                                   f"{', '.join(FINAL_RULES)}")
     children = root.children
     if not children:
-        raise ValueError("the root has no children yet: run at least one iteration")
+        raise InvalidArgumentError("the root has no children yet: run at least one iteration")
     pool = ([ch for ch in children if ch.proven == 1.0]
             or [ch for ch in children if ch.proven != 0.0] or children)
     if rule == "both":
@@ -283,18 +290,9 @@ class MCTSStats(SearchStats):
 # --- Options, shared with the fast tier -------------------------------------------------------
 
 
-def _whole(name: str, value: Any, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
-        raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
-    return int(value)
-
-
-def _number(name: str, value: Any, low: float, high: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
-            or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be a number {span}, got {value!r}")
-    return float(value)
+MAX_C = 100.0
+"""The largest exploration constant (the spec's ``c`` too)."""
+MAX_BOTH_CAP = 100.0
 
 
 def check_options(iterations: Any = None, time_ms: Any = None, c: Any = 1.4,
@@ -306,39 +304,41 @@ def check_options(iterations: Any = None, time_ms: Any = None, c: Any = 1.4,
     ValueError saying what was expected."""
     if iterations is None and time_ms is None:
         iterations = DEFAULT_ITERATIONS
-    if iterations is not None:
-        iterations = _whole("iterations", iterations, 1)
+    iterations = whole(iterations, "iterations", 1, MAX_ITERATIONS, optional=True)
     if time_ms is not None:
-        time_ms = _number("time_ms", time_ms, 0.0)
+        time_ms = number(time_ms, "time_ms", 0, MAX_MS, "ms")
         if time_ms <= 0:
-            raise ValueError(f"time_ms must be a number of milliseconds > 0, got {time_ms!r}")
-    c = _number("c (the exploration constant)", c, 0.0)
-    expand_after = _whole("expand_after", expand_after, 1)
+            raise InvalidArgumentError(f"time_ms must be a number of milliseconds > 0, got "
+                                       f"{time_ms!r}")
+    c = number(c, "c (the exploration constant)", 0, MAX_C)
+    expand_after = whole(expand_after, "expand_after", 1, MAX_ITERATIONS)
     if playout not in PLAYOUTS:
-        raise ValueError(f"unknown playout {playout!r}; choose from {', '.join(PLAYOUTS)}")
+        raise InvalidArgumentError(f"unknown playout {playout!r}; choose from "
+                                   f"{', '.join(PLAYOUTS)}")
     if epsilon is not None and playout != "greedy":
-        raise ValueError(f"epsilon is the random-move rate of playout='greedy'; it does not "
-                         f"apply to playout={playout!r}")
+        raise InvalidArgumentError(f"epsilon is the random-move rate of playout='greedy'; it "
+                                   f"does not apply to playout={playout!r}")
     if cutoff_plies is not None and playout != "cutoff":
-        raise ValueError(f"cutoff_plies is the length of playout='cutoff'; it does not apply "
-                         f"to playout={playout!r}")
+        raise InvalidArgumentError(f"cutoff_plies is the length of playout='cutoff'; it does not "
+                                   f"apply to playout={playout!r}")
     if playout == "greedy":
-        epsilon = _number("epsilon", DEFAULT_EPSILON if epsilon is None else epsilon, 0.0, 1.0)
+        epsilon = number(DEFAULT_EPSILON if epsilon is None else epsilon, "epsilon", 0, 1)
     if playout == "cutoff":
-        cutoff_plies = _whole("cutoff_plies",
-                              DEFAULT_CUTOFF_PLIES if cutoff_plies is None else cutoff_plies, 0)
+        cutoff_plies = whole(DEFAULT_CUTOFF_PLIES if cutoff_plies is None else cutoff_plies,
+                             "cutoff_plies", 0, MAX_TURNS, "plies")
     if final not in FINAL_RULES:
-        raise ValueError(f"unknown final rule {final!r}; choose from {', '.join(FINAL_RULES)}")
+        raise InvalidArgumentError(f"unknown final rule {final!r}; choose from "
+                                   f"{', '.join(FINAL_RULES)}")
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
         seed = int(seed)                     # a numpy integer is fine
     elif isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+        raise InvalidArgumentError(f"seed must be a whole number, got {seed!r}")
     check_seed(seed)
     for name, flag in (("reuse", reuse), ("solver", solver)):
         if not isinstance(flag, bool):
-            raise ValueError(f"{name} must be True or False, got {flag!r}")
-    snapshot_every = _whole("snapshot_every", snapshot_every, 0)
-    both_cap = _number("both_cap", both_cap, 1.0)
+            raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+    snapshot_every = whole(snapshot_every, "snapshot_every", 0, MAX_ITERATIONS)
+    both_cap = number(both_cap, "both_cap", 1, MAX_BOTH_CAP)
     return dict(iterations=iterations, time_ms=time_ms, c=c, expand_after=expand_after,
                 playout=playout, epsilon=epsilon, cutoff_plies=cutoff_plies, final=final,
                 seed=seed, reuse=reuse, solver=solver, snapshot_every=snapshot_every,
@@ -684,7 +684,7 @@ def to_networkx(root: Any, max_nodes: int | None = None) -> Any:
     import networkx as nx
 
     if max_nodes is not None:
-        _whole("max_nodes", max_nodes, 1)
+        whole(max_nodes, "max_nodes", 1)
     graph = nx.DiGraph()
     order = itertools.count()
     heap = [(-root.visits, next(order), root, None, 0)]

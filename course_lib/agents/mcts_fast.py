@@ -52,22 +52,20 @@ from ..ataxx._bitboard import RING1, _apply_move
 from ..ataxx.fast import FastState, decode_move, from_fast, to_fast
 from ..ataxx.rules import FIRST
 from ._mcts_kernels import (C_ENTERED, C_MAX_DEPTH, C_NEW_NODES, C_NODES, C_PLAYOUT_PLIES,
-                            C_PLAYOUTS, N_COUNTERS, NODE, NOT_PROVEN, PLAYOUT_CODES, ROOT_MOVE,
-                            SETTINGS, _extract_subtree, _run)
-from ._puct_kernels import (C_EVALUATIONS, C_FULL, FPU_PARENT, GUIDED_NODE, GUIDED_SETTINGS,
+                            C_PLAYOUTS, HALT, N_COUNTERS, NODE, NOT_PROVEN, PLAYOUT_CODES,
+                            ROOT_MOVE, SETTINGS, _keep_subtree, _run)
+from ._puct_kernels import (C_EVALUATIONS, FPU_PARENT, GUIDED_NODE, GUIDED_SETTINGS,
                             MOVE_BUFFER, N_GUIDED_COUNTERS, PRIOR_CODES, VALUE_CODES,
                             _run_guided)
-from .mcts import REUSE_DEPTH, MCTSStats, Snapshot, check_options, final_choice, spec_name
+from .mcts import (DEFAULT_TREE_MB, REUSE_DEPTH, MCTSStats, Snapshot, check_options,
+                   final_choice, spec_name)
 from .stats import SearchResult
 
-INITIAL_ROWS = 1 << 12
 _FIRST_CHUNK = 16
-_CHUNK_SECONDS = 0.002
-"""With a time budget the kernel runs in chunks of about this long, the clock read between."""
-
-
-class TreeFull(Exception):
-    """The tree would outgrow ``FastMCTSAgent.max_tree_mb``: the search ends there."""
+_CHUNK_SECONDS = 0.005
+"""A watched search (a clock, a stop event, progress reports) runs the kernel in chunks of about
+this long, reading the clock and the events between them. The deadline and ``halt()`` do not
+wait for a chunk to end: they end the kernel's loop after the iteration it is in."""
 
 
 def _child_position(fs: FastState, code: int) -> FastState:
@@ -176,6 +174,22 @@ class FastNode:
             result.append(FastNode(self.tree, child, _child_position(self.position, code), self))
             child = int(self.tree["next_sibling"][child])
         return result
+
+    def most_visited_child(self) -> FastNode | None:
+        """The child with the most visits (the first of equal ones), None if no child was
+        visited: ``max(node.children, key=visits)`` without a view of every child."""
+        first_child, next_sibling = self.tree["first_child"], self.tree["next_sibling"]
+        visits = self.tree["visits"]
+        best, most = -1, 0
+        child = int(first_child[self.row])
+        while child >= 0:
+            if visits[child] > most:
+                best, most = child, int(visits[child])
+            child = int(next_sibling[child])
+        if best < 0:
+            return None
+        code = int(self.tree["move"][best])
+        return FastNode(self.tree, best, _child_position(self.position, code), self)
 
     def __repr__(self) -> str:
         label = "root" if self.move is None else self.move.uai()
@@ -356,9 +370,11 @@ class FastMCTSAgent:
                                 self.solver)
             self.counters = np.zeros(N_COUNTERS, dtype=np.int64)
         self.evaluations = 0
-        self.max_tree_mb: float | None = None
-        """The most memory the tree may take, in MB (None: no cap). A search whose tree would
-        grow past it ends there, with what it has, and sets ``tree_full``."""
+        self._max_tree_mb = DEFAULT_TREE_MB
+        self.control = np.zeros(1, dtype=np.int64)
+        """``control[HALT]``, set by ``halt()`` and at the deadline (by a timer): the kernel
+        ends its loop after the iteration it is in."""
+        self._halt_requested = False
         self.tree_full = False
         self.last_result: SearchResult | None = None
         self.stats = MCTSStats()
@@ -370,17 +386,52 @@ class FastMCTSAgent:
         self.reset()
 
     def warm_up(self) -> None:
-        """Load the compiled search (numba) now rather than on the first move: a short search
-        by a scratch agent with the same options, which leaves this agent's tree and generator
-        as they were. The referee protocol agent calls this right after answering READY."""
+        """Load the compiled search (numba) now rather than on the first move: short searches
+        by a scratch agent with the same options (the second one keeps a subtree of the
+        first's tree), which leave this agent's tree and generator as they were. The referee
+        protocol agent calls this right after answering READY."""
         options = {key: value for key, value in self.options.items()
-                   if key not in ("iterations", "time_ms", "snapshot_every")}
-        FastMCTSAgent(iterations=2, **options, **self.guided_options).search(State.start())
+                   if key not in ("iterations", "time_ms", "snapshot_every", "reuse")}
+        scratch = FastMCTSAgent(iterations=40, reuse=True, **options, **self.guided_options)
+        scratch.max_tree_mb = 1
+        start = State.start()
+        scratch.search(start)
+        scratch.search(start.play(scratch.root.children[0].move))
+
+    @property
+    def max_tree_mb(self) -> float:
+        """The most memory the tree may take, in MB (default ``DEFAULT_TREE_MB``). The tree's
+        array is that large from the start, but only the rows in use take memory (the system
+        gives pages as they are first written), so nothing is copied as the tree grows. A full
+        tree does not end a search: it goes on in the tree it has, without growing, and
+        ``tree_full`` says so. Setting it forgets the tree (``reset()``)."""
+        return self._max_tree_mb
+
+    @max_tree_mb.setter
+    def max_tree_mb(self, megabytes: float) -> None:
+        from ..errors import InvalidArgumentError
+        kept, self._max_tree_mb = self._max_tree_mb, megabytes
+        try:
+            self.reset()
+        except MemoryError:
+            self._max_tree_mb = kept
+            self.reset()
+            raise InvalidArgumentError(
+                f"max_tree_mb={megabytes}: the system would not reserve that much memory for "
+                f"the tree; give a smaller size (it stays {kept} MB)") from None
+
+    def halt(self) -> None:
+        """End the running search after the iteration it is in, as ``stop`` does (safe from
+        any thread; a search that starts afterwards is not halted)."""
+        self._halt_requested = True
+        self.control[HALT] = 1
 
     def reset(self) -> None:
         """Forget the tree and start the generator again from the seed: ready for a new game."""
         self.rng = np.array([self.seed], dtype=np.uint64)
-        self._tree = np.zeros(INITIAL_ROWS, dtype=GUIDED_NODE if self.guided else NODE)
+        dtype = GUIDED_NODE if self.guided else NODE
+        self._tree = np.zeros(max(2 * MOVE_BUFFER, int(self._max_tree_mb * (1 << 20))
+                                  // dtype.itemsize), dtype=dtype)
         self.counters[:] = 0
         self._position: FastState | None = None
         self._chunk = _FIRST_CHUNK
@@ -459,22 +510,18 @@ class FastMCTSAgent:
                                        root_moves=list(state.legal_moves()))
         deadline = started + self.time_ms / 1000 if self.time_ms is not None else None
         self._stop, self._max_depth = stop, max_depth
+        self._halt_requested = False
         self._progress, self._progress_every = progress, progress_every_s
-        self.tree_full = False
-        try:
-            self._run(self.iterations, deadline, until_agree=False)
-        except TreeFull:
-            self.tree_full = True
+        self._run(self.iterations, deadline, until_agree=False)
         if self.final == "both" and not self._halted():
             extra = (None if self.iterations is None
                      else int((self.both_cap - 1) * self.iterations))
             extra_deadline = (None if self.time_ms is None else
                               time.perf_counter() + (self.both_cap - 1) * self.time_ms / 1000)
-            try:
-                self._run(extra, extra_deadline, until_agree=True)
-            except TreeFull:
-                self.tree_full = True
+            self._run(extra, extra_deadline, until_agree=True)
         self._stop = self._progress = None
+        grows_by = MOVE_BUFFER if self.guided and self.prior == "learned" else 1
+        self.tree_full = int(self.counters[C_NODES]) + grows_by > len(self._tree)
         root = self.root
         chosen = (final_choice(root, self.final, self.c) if self.prior == "none"
                   else _guided_choice(root, self.final, self.c))
@@ -497,98 +544,85 @@ class FastMCTSAgent:
     def _run(self, max_iterations: int | None, deadline: float | None,
              until_agree: bool) -> None:
         """Call the kernel until the budget is spent (in chunks when there is a clock to read
-        or snapshots to take)."""
+        or snapshots to take). A timer halts the kernel at the deadline, so the last chunk
+        ends within one iteration of it."""
         fs = self._position
         done = 0
         every = self.snapshot_every
         watched = (self._stop is not None or self._progress is not None
-                   or bool(self._max_depth) or self.max_tree_mb is not None)
+                   or bool(self._max_depth))
         timed = deadline is not None or watched
         next_report = time.perf_counter() + self._progress_every
-        while max_iterations is None or done < max_iterations:
-            now = time.perf_counter()
-            if self._tree["n_children"][0] > 0 and (
-                    (deadline is not None and now >= deadline) or self._halted()):
-                break
-            if self._progress is not None and now >= next_report:
-                self._progress(self)
-                next_report = now + self._progress_every
-            chunk = (max_iterations - done) if max_iterations is not None else 1 << 30
-            if timed:
-                chunk = min(chunk, 1 if self._max_depth else self._chunk)
-            if every:
-                chunk = min(chunk, every - self.stats.iterations % every)
-            if self.guided:
-                # One iteration adds up to MOVE_BUFFER rows; the kernel stops when that many
-                # are not free (counters[C_FULL]) and the array grows on the next pass.
-                self._make_room(MOVE_BUFFER + 1)
-                ran = _run_guided(self._tree, self.counters, self.settings, self.rng,
-                                  self._table, fs.first, fs.second, fs.blocked, fs.to_move,
-                                  min(fs.turns, 400), chunk, until_agree)
-                full = bool(self.counters[C_FULL])
-                self.counters[C_FULL] = 0
-            else:
-                if self.max_tree_mb is not None:      # one new node an iteration at most
-                    chunk = min(chunk, max(1, self._capacity() - int(self.counters[C_NODES])))
-                self._make_room(chunk)
-                ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first,
-                           fs.second, fs.blocked, fs.to_move, min(fs.turns, 400), chunk,
-                           until_agree)
-                full = False
-            elapsed = time.perf_counter() - now
-            if timed and ran:
-                per_iteration = max(elapsed / ran, 1e-7)
-                chunk_limit = int(_CHUNK_SECONDS / per_iteration)
-                if deadline is not None:
-                    chunk_limit = min(chunk_limit, int((deadline - now) / per_iteration) + 1)
-                self._chunk = max(1, chunk_limit)
-            done += ran
-            self.stats.iterations += ran
-            if every and ran and self.stats.iterations % every == 0:
-                self._snapshot()
-            if ran < chunk and not full:  # the root is proven, or (until_agree) agreement
-                break
+        self.control[HALT] = 0
+        timer = None
+        if deadline is not None:
+            timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self._expire)
+            timer.daemon = True
+            timer.start()
+        try:
+            while max_iterations is None or done < max_iterations:
+                now = time.perf_counter()
+                if self._tree["n_children"][0] > 0 and (
+                        (deadline is not None and now >= deadline) or self._halted()):
+                    break
+                if self._progress is not None and now >= next_report:
+                    self._progress(self)
+                    next_report = now + self._progress_every
+                chunk = (max_iterations - done) if max_iterations is not None else 1 << 30
+                if timed:
+                    chunk = min(chunk, 1 if self._max_depth else self._chunk)
+                if every:
+                    chunk = min(chunk, every - self.stats.iterations % every)
+                if self.guided:
+                    ran = _run_guided(self._tree, self.counters, self.settings, self.rng,
+                                      self._table, fs.first, fs.second, fs.blocked, fs.to_move,
+                                      min(fs.turns, 400), chunk, until_agree, self.control)
+                else:
+                    ran = _run(self._tree, self.counters, self.settings, self.rng, fs.first,
+                               fs.second, fs.blocked, fs.to_move, min(fs.turns, 400), chunk,
+                               until_agree, self.control)
+                if timed and ran:
+                    per_iteration = max((time.perf_counter() - now) / ran, 1e-7)
+                    self._chunk = max(1, int(_CHUNK_SECONDS / per_iteration))
+                done += ran
+                self.stats.iterations += ran
+                if every and ran and self.stats.iterations % every == 0:
+                    self._snapshot()
+                if ran < chunk:
+                    break       # the root is proven, (until_agree) agreement, MAX_VISITS, or
+                #                 control[HALT]: the deadline or halt()
+        finally:
+            if timer is not None:
+                timer.cancel()
+                timer.join()
+            self.control[HALT] = 0
 
-    def _capacity(self) -> int:
-        """The most rows the tree may have under ``max_tree_mb`` (at least 2)."""
-        return max(2, int(self.max_tree_mb * (1 << 20)) // self._tree.dtype.itemsize)
+    def _expire(self) -> None:
+        """The deadline (the timer's thread): end the kernel's loop, not the search (with
+        ``final='both'`` a second phase may follow, with its own deadline)."""
+        self.control[HALT] = 1
 
     def _halted(self) -> bool:
-        """Whether ``stop`` was set or the tree reached ``max_depth``."""
-        return ((self._stop is not None and self._stop.is_set())
+        """Whether ``stop`` was set, ``halt()`` called or the tree reached ``max_depth``."""
+        return (self._halt_requested or (self._stop is not None and self._stop.is_set())
                 or (bool(self._max_depth) and self.counters[C_MAX_DEPTH] >= self._max_depth))
 
-    def _make_room(self, rows: int) -> None:
-        """Grow the array so that ``rows`` more nodes fit (each iteration adds at most one),
-        within ``max_tree_mb``; raise TreeFull when they cannot."""
-        used = int(self.counters[C_NODES])
-        if used + rows <= len(self._tree):
-            return
-        size = max(2 * len(self._tree), used + rows)
-        if self.max_tree_mb is not None:
-            cap = self._capacity()
-            if used + rows > cap:
-                raise TreeFull(f"the tree has {used} nodes; {rows} more would take more than "
-                               f"{self.max_tree_mb} MB")
-            size = min(size, cap)
-        bigger = np.zeros(size, dtype=self._tree.dtype)
-        bigger[:used] = self._tree[:used]
-        self._tree = bigger
-
     def _set_root(self, fs: FastState) -> None:
-        """A fresh one-node tree, or with ``reuse`` the old tree's subtree of ``fs``."""
+        """A fresh one-node tree, or with ``reuse`` the old tree's subtree of ``fs``, moved to
+        the front of the array in place (``_keep_subtree``)."""
         if self.reuse and self._position is not None:
             row = self._find(fs)
             if row >= 0:
                 if row != 0:
-                    used = int(self.counters[C_NODES])
-                    out = np.zeros(len(self._tree), dtype=self._tree.dtype)
-                    self.counters[C_NODES] = _extract_subtree(self._tree, used, row, out)
-                    self._tree = out
+                    self.counters[C_NODES] = _keep_subtree(
+                        self._tree, int(self.counters[C_NODES]), row)
                 self._position = fs
                 return
-        root = (ROOT_MOVE, -1, -1, 0, -1, NOT_PROVEN, 0, 0.0)
-        self._tree[0] = root + (np.nan, np.nan) if self.guided else root
+        root = self._tree[0:1]
+        root[["first_child", "next_sibling", "n_moves", "proven"]] = (-1, -1, -1, NOT_PROVEN)
+        root[["move", "n_children", "visits", "wins"]] = (ROOT_MOVE, 0, 0, 0.0)
+        if self.guided:
+            root[["prior", "evaluation"]] = (np.nan, np.nan)
         self.counters[C_NODES] = 1
         self._position = fs
 

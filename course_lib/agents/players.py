@@ -10,12 +10,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..checks import MAX_MS, choice, describe, is_whole, number, whole
 from ..errors import InvalidArgumentError
 from .base import check_can_move
-from .evaluation import Evaluation, check_evaluation, default_evaluation
+from .evaluation import (Evaluation, check_evaluation, check_evaluation_function,
+                         default_evaluation)
 from .search import MAX_DEPTH, Searcher, iterative_deepening
 from .stats import SearchResult, SearchStats
-from .transposition import TranspositionTable
+from .transposition import MAX_SLOTS, TranspositionTable
 
 
 class GreedyAgent:
@@ -26,6 +28,9 @@ class GreedyAgent:
     """
 
     def __init__(self, evaluation: Evaluation | None = None, name: str = "greedy") -> None:
+        check_evaluation_function(evaluation)
+        if not isinstance(name, str):
+            raise InvalidArgumentError(f"name must be text, got {describe(name)}")
         self.evaluation = evaluation
         self.name = name
         self.last_result: SearchResult | None = None
@@ -76,13 +81,8 @@ class GameClock:
     """
 
     def __init__(self, total_ms: int = 10_000, reserve_ms: int = 50) -> None:
-        for name, value in (("total_ms", total_ms), ("reserve_ms", reserve_ms)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-                    0 <= value < float("inf")):
-                raise InvalidArgumentError(
-                    f"the game clock's {name} must be a finite number of ms >= 0, got {value!r}")
-        if total_ms <= 0:
-            raise InvalidArgumentError(f"the game clock needs a positive number of ms, got {total_ms}")
+        number(total_ms, "the game clock's total_ms", 1, MAX_MS, "ms")
+        number(reserve_ms, "the game clock's reserve_ms", 0, MAX_MS, "ms")
         self.total_ms = total_ms
         self.reserve_ms = reserve_ms
         self.used_ms = 0.0
@@ -136,33 +136,24 @@ class SearchAgent:
                  killers: bool = False, history: bool = False, table_slots: int = 0,
                  move_ms: int | None = None, game_ms: int | None = None,
                  name: str | None = None, tier: str = "reference") -> None:
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-            raise InvalidArgumentError(
-                f"depth must be a whole number from 1 to {MAX_DEPTH}, got {depth!r}")
+        whole(depth, "depth", 1, MAX_DEPTH)
         for key, value in (("move_ms", move_ms), ("game_ms", game_ms)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 1):
-                raise InvalidArgumentError(
-                    f"{key} must be a whole number of ms >= 1 or None, got {value!r}")
-        if isinstance(table_slots, bool) or not isinstance(table_slots, int) or table_slots < 0:
-            raise InvalidArgumentError(
-                f"table_slots must be 0 (no table) or a power of two, got {table_slots!r}")
+            whole(value, key, 1, MAX_MS, "ms", optional=True)
+        if not (is_whole(table_slots) and table_slots == 0):
+            whole(table_slots, "table_slots (0: no table, else a power of two)", 0, MAX_SLOTS)
         self.algorithm = algorithm
         self.depth = depth
         self.evaluation = evaluation
         self.order = order
         self.killers = killers
         self.history = history
-        self.table = TranspositionTable(table_slots) if table_slots else None
         self.move_ms = move_ms
         self.clock = GameClock(game_ms) if game_ms else None
         if (move_ms or game_ms) and algorithm != "negamax-alphabeta":
             raise InvalidArgumentError("a time limit uses iterative deepening, which is built on "
                              "negamax-alphabeta")
-        Searcher(algorithm, evaluation, order, killers, history, self.table)   # check options
-        if tier not in ("reference", "fast"):
-            raise InvalidArgumentError(f"unknown tier {tier!r}; choose fast or reference")
-        self.tier = tier
+        self.tier = choice(tier, "tier", ("reference", "fast"))
+        Searcher(algorithm, evaluation, order, killers, history)        # check the options
         if tier == "fast":                 # the compiled search: ATAXX, negamax form only
             from .fast_search import FastTranspositionTable, _check_evaluation
             if algorithm != "negamax-alphabeta":
@@ -170,6 +161,10 @@ class SearchAgent:
                                  f"not {algorithm}")
             _check_evaluation(evaluation)
             self.table = FastTranspositionTable(table_slots) if table_slots else None
+        else:
+            self.table = TranspositionTable(table_slots) if table_slots else None
+        if self.table is not None:
+            Searcher(algorithm, evaluation, order, killers, history, self.table)
         self.name = name or algorithm
         self.last_result: SearchResult | None = None
         self.iterations: list[SearchResult] = []

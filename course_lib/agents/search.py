@@ -26,9 +26,10 @@ import math
 import time
 from typing import Any, Callable, Iterator
 
+from ..checks import choice, describe, flag
 from ..errors import GameOverError, InvalidArgumentError
 from .evaluation import (ATAXX_SQUARE_WEIGHTS, TICTACTOE_SQUARE_WEIGHTS, WIN_SCORE, Evaluation,
-                         check_evaluation, default_evaluation)
+                         check_evaluation, check_evaluation_function, default_evaluation)
 
 MAX_DEPTH = 64
 """The deepest search asked for (the agents' ``depth`` key goes up to it too)."""
@@ -57,10 +58,14 @@ class Searcher:
                  order: str = "none", killers: bool = False, history: bool = False,
                  table: TranspositionTable | None = None, record: bool = False,
                  deadline: float | None = None) -> None:
-        if algorithm not in ALGORITHMS:
-            raise InvalidArgumentError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
-        if order not in ORDERS:
-            raise InvalidArgumentError(f"unknown move order {order!r}; choose from {', '.join(ORDERS)}")
+        choice(algorithm, "algorithm", ALGORITHMS)
+        choice(order, "the move order (order)", ORDERS)
+        killers, history = flag(killers, "killers"), flag(history, "history")
+        record = flag(record, "record")
+        check_evaluation_function(evaluation)
+        if table is not None and not hasattr(table, "slots"):
+            raise InvalidArgumentError(f"table must be a TranspositionTable or None, got "
+                                       f"{describe(table)}")
         refinements = order != "none" or killers or history or table is not None
         if refinements and algorithm in ("minimax", "negamax"):
             raise InvalidArgumentError(f"{algorithm} visits every node, so move ordering and tables change "

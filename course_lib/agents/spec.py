@@ -13,52 +13,43 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..ataxx.rules import MAX_TURNS
+from ..checks import (MAX_HASH_MB, MAX_ITERATIONS, MAX_MS, MAX_NODES, MAX_SEED, check_memory,
+                      describe, read_number, read_whole)
 from ..errors import InvalidAgentSpecError
 from .base import RandomAgent
 from .evaluation import check_evaluation, evaluation_named
 from .players import GreedyAgent, SearchAgent
-from .search import ORDERS
+from .search import MAX_DEPTH, ORDERS
+from .transposition import FAST_SLOT_BYTES, SLOT_BYTES
 
 # What each agent accepts: key -> (converter, help). Converters raise ValueError with a
 # message that says what was expected.
 
 
-def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+def _whole(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"expected a whole number, got {text!r}") from None
-        if value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f">= {low}"
-            raise ValueError(f"expected a whole number {span}, got {value}")
-        return value
+        return read_whole(text, low, high, unit)
     return convert
 
 
 def _flag(text: str) -> bool:
     if text not in ("0", "1"):
-        raise ValueError(f"expected 0 (off) or 1 (on), got {text!r}")
+        raise ValueError(f"expected 0 (off) or 1 (on), got {describe(text)}")
     return text == "1"
 
 
 def _choice(*options: str) -> Callable[[str], str]:
     def convert(text: str) -> str:
         if text not in options:
-            raise ValueError(f"expected one of {', '.join(options)}, got {text!r}")
+            raise ValueError(f"expected one of {', '.join(options)}, got {describe(text)}")
         return text
     return convert
 
 
 def _number(low: float, high: float) -> Callable[[str], float]:
     def convert(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError(f"expected a number, got {text!r}") from None
-        if not low <= value <= high:
-            raise ValueError(f"expected a number from {low} to {high}, got {value}")
-        return value
+        return read_number(text, low, high)
     return convert
 
 
@@ -72,7 +63,7 @@ _ENGINE_SWITCHES = {
     "aspiration": "aspiration windows",
     "tt": "transposition table",
     "lmr": "late move reductions",
-    "nullmove": "null-move pruning",
+    "nullmove": "null-move pruning (acts only with pvs=1)",
     "killers": "killer moves",
     "history": "history scores",
     "order": "move ordering by gain",
@@ -80,13 +71,21 @@ _ENGINE_SWITCHES = {
 """The engine's switches (``course_lib.engine.SWITCHES``), named here so that building the
 help text does not load the engine."""
 
-_DEPTH = ("depth", _whole(1, 64), "search depth in plies (default 3)")
+_ENGINE_OFF_BY_DEFAULT = ("pvs", "aspiration", "lmr", "nullmove", "killers", "history")
+"""The switches off by default (``course_lib.engine.engine.OFF_BY_DEFAULT``; a test holds the
+two equal)."""
+
+_ENGINE_MAX_DEPTH = 126
+"""The engine's deepest iteration (``course_lib.engine.engine.MAX_DEPTH``), named here so that
+building the help text does not load the engine."""
+
+_DEPTH = ("depth", _whole(1, MAX_DEPTH), "search depth in plies (default 3)")
 _EVAL = ("eval", _evaluation, "evaluation: material (default for ATAXX and Othello), weights, "
                              "openlines (tic-tac-toe), leaf (explicit trees), arbitrary and "
                              "research (Othello), patterns (Gomoku, its default); prefix exact- "
                              "to score finished games as wins/losses")
 KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
-    "random": [("seed", _whole(0, 2**64 - 1), "seed of the random generator (default 0)")],
+    "random": [("seed", _whole(0, MAX_SEED), "seed of the random generator (default 0)")],
     "greedy": [_EVAL],
     "minimax": [_DEPTH, _EVAL],
     "negamax": [_DEPTH, _EVAL],
@@ -98,36 +97,45 @@ KEYS: dict[str, list[tuple[str, Callable[[str], Any], str]]] = {
         ("killers", _flag, "1: try killer moves early"),
         ("history", _flag, "1: order by history scores"),
         ("tt", _whole(0, 26), "1: a transposition table of 2**16 slots; 2..26: 2**tt slots"),
-        ("time", _whole(1), "ms per move: iterative deepening until the time is spent"),
-        ("game", _whole(1), "ms per game: iterative deepening, the clock shared across moves"),
+        ("time", _whole(1, MAX_MS, "ms"),
+         "ms per move: iterative deepening until the time is spent"),
+        ("game", _whole(1, MAX_MS, "ms"),
+         "ms per game: iterative deepening, the clock shared across moves"),
         ("tier", _choice("fast", "reference"),
          "reference (default): the readable search; fast: the same search compiled with numba "
          "(ATAXX, form=negamax; eval material, weights or their exact- forms)"),
     ],
     "engine": [
-        ("time", _whole(1), "ms per move (the engine uses nearly all of it)"),
-        ("game", _whole(1), "ms per game: the engine's clock, a share of the time left a move"),
-        ("depth", _whole(1, 126), "deepest iteration (default 6 when no time, game or nodes)"),
-        ("nodes", _whole(1), "stop after about this many nodes"),
-        ("hash", _whole(1, 65536), "MB of transposition table (default 16)"),
+        ("time", _whole(1, MAX_MS, "ms"), "ms per move (the engine uses nearly all of it)"),
+        ("game", _whole(1, MAX_MS, "ms"),
+         "ms per game: the engine's clock, a share of the time left a move"),
+        ("depth", _whole(1, _ENGINE_MAX_DEPTH),
+         "deepest iteration (default 6 when no time, game or nodes)"),
+        ("nodes", _whole(1, MAX_NODES), "stop after about this many nodes"),
+        ("hash", _whole(1, MAX_HASH_MB, "MB"),
+         "MB of transposition table (default 16; at most what the machine has free)"),
         ("eval", _choice("material", "learned"),
          "material (default): stones less the opponent's; learned: the n-tuple network of "
          "course_lib.learn (python -m course_lib learn makes its weights)"),
-    ] + [(switch, _flag, f"{text} (default {0 if switch == 'nullmove' else 1})")
+    ] + [(switch, _flag, f"{text} (default {0 if switch in _ENGINE_OFF_BY_DEFAULT else 1})")
          for switch, text in _ENGINE_SWITCHES.items()],
     "mcts": [
-        ("iterations", _whole(1), "iterations per move (default 1000 without time)"),
-        ("time", _whole(1), "ms per move (with iterations too: whichever ends first)"),
+        ("iterations", _whole(1, MAX_ITERATIONS),
+         "iterations per move (default 1000 without time)"),
+        ("time", _whole(1, MAX_MS, "ms"),
+         "ms per move (with iterations too: whichever ends first)"),
         ("c", _number(0, 100), "exploration constant of UCB (default 1.4), or of PUCT with "
                                "prior=learned (default 0.5)"),
-        ("expand", _whole(1), "a node grows children after this many tries (default 1)"),
+        ("expand", _whole(1, MAX_ITERATIONS),
+         "a node grows children after this many tries (default 1)"),
         ("playout", _choice("random", "greedy", "cutoff"),
          "random (default), greedy (epsilon-greedy on material) or cutoff (k plies, then eval)"),
         ("epsilon", _number(0, 1), "random-move rate of the greedy playout (default 0.1)"),
-        ("cutoff", _whole(0), "random plies of the cutoff playout (default 10)"),
+        ("cutoff", _whole(0, MAX_TURNS, "plies"),
+         "random plies of the cutoff playout (default 10; a game lasts at most 400)"),
         ("final", _choice("visits", "value", "both", "lcb"),
          "final move: most visits (default), best win rate, both, or lower confidence bound"),
-        ("seed", _whole(0, 2**64 - 1), "seed of the random generator (default 0)"),
+        ("seed", _whole(0, MAX_SEED), "seed of the random generator (default 0)"),
         ("reuse", _flag, "1: keep the subtree of the position reached between moves"),
         ("solver", _flag, "1: prove wins, draws and losses in the tree"),
         ("tier", _choice("fast", "reference"),
@@ -183,44 +191,108 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
-def check_agent_spec(spec: str, state: Any = None) -> None:
+def check_agent_spec(spec: str, state: Any = None, build: bool = True) -> None:
     """Raise InvalidAgentSpecError, in words, unless ``spec`` builds an agent that can play
-    the game of ``state`` (any game when ``state`` is None): a command checks its spec this
-    way before it starts.
+    the game of ``state`` (any game when ``state`` is None) on this machine: every command and
+    the arena check a spec this way before they start, so a spec means the same everywhere.
+
+    It checks what ``make_agent`` checks (names, keys, ranges, options that do not go
+    together), and also: that a compiled player (``engine``, ``tier=fast``) meets ATAXX, that
+    an evaluation fits the game (the engine's ``eval`` is its own: material or learned), and
+    that a table (``engine:hash``, ``alphabeta:tt``) fits in the memory the machine has free.
+    Nothing big is allocated. With ``build=False`` the agent is not built: the options that do
+    not go together are not checked (a program that must answer at once checks those when it
+    builds the agent, which may load weights and compiled code).
 
     >>> from course_lib.ataxx import State
     >>> check_agent_spec("greedy:eval=weights", State.start())
+    >>> check_agent_spec("engine:depth=2,eval=learned", State.start())
     >>> check_agent_spec("greedy:eval=openlines", State.start())
     Traceback (most recent call last):
     ...
     course_lib.errors.EvaluationMismatchError: 'greedy:eval=openlines': the evaluation 'openlines' is for tic-tac-toe (it counts open lines), not ATAXX; for ATAXX choose material or weights (or their exact- forms)
     """
     name, options = parse_spec(spec)
-    if state is not None and "eval" in options:
-        try:
-            check_evaluation(evaluation_named(options["eval"]), state)
-        except InvalidAgentSpecError as error:
-            raise type(error)(f"{spec.strip()!r}: {error}") from None
-    make_agent(spec)                              # options that do not go together
+    label = spec.strip()
+    try:
+        if state is not None:
+            _check_game(name, options, state)
+        needed = table_memory(name, options)
+        if needed is not None:
+            check_memory(*needed)
+    except InvalidAgentSpecError as error:
+        raise type(error)(f"{label!r}: {error}") from None
+    except ValueError as error:
+        raise InvalidAgentSpecError(f"{label!r}: {error}") from None
+    if not build:
+        return
+    # Build it once, for the checks of options that do not go together, without its table.
+    probe = {key: value for key, value in options.items() if key not in ("tt", "hash")}
+    try:
+        _build(name, probe, label)
+    except InvalidAgentSpecError:
+        raise
+    except ValueError as error:
+        raise InvalidAgentSpecError(f"{label!r}: {error}") from None
+
+
+def _check_game(name: str, options: dict[str, Any], state: Any) -> None:
+    """Refuse a compiled player (engine, tier=fast) away from ATAXX, and an evaluation that
+    does not fit the game of ``state``."""
+    from ..ataxx import State
+    from .evaluation import game_name
+    compiled = ("the engine" if name == "engine"
+                else "tier=fast" if options.get("tier") == "fast" else None)
+    if compiled is not None and not isinstance(state, State):
+        raise InvalidAgentSpecError(
+            f"{compiled} is compiled for ATAXX only, not {game_name(state)}"
+            + ("" if name == "engine" else "; leave out tier=fast (the readable tier plays "
+                                           "every game)"))
+    if "eval" in options and name != "engine":      # the engine's eval is its own
+        check_evaluation(evaluation_named(options["eval"]), state)
+
+
+def table_memory(name: str, options: dict[str, Any]) -> tuple[int, str] | None:
+    """(bytes, the setting in words) of the table the parsed spec asks for (``engine:hash``,
+    ``alphabeta:tt``), None when it asks for none.
+
+    >>> table_memory("engine", {"hash": 64})
+    (67108864, 'hash=64 (a transposition table of 64 MB)')
+    """
+    if name == "engine":
+        megabytes = options.get("hash", 16)
+        return megabytes << 20, f"hash={megabytes} (a transposition table of {megabytes:,} MB)"
+    tt = options.get("tt", 0)
+    if name == "alphabeta" and tt:
+        slots = table_slots(tt)
+        per_slot = FAST_SLOT_BYTES if options.get("tier") == "fast" else SLOT_BYTES
+        return slots * per_slot, f"tt={tt} (a transposition table of {slots:,} slots)"
+    return None
+
+
+def table_slots(tt: int) -> int:
+    """The slots of the table ``alphabeta:tt=N`` makes: 2**16 for 1, else 2**N (0: none)."""
+    return 0 if tt == 0 else 1 << (16 if tt == 1 else tt)
 
 
 def make_agent(spec: str) -> Any:
     """Build an agent from a spec string such as ``'alphabeta:depth=5,order=intuition'``.
 
-    Unknown names or keys, values out of range and options that do not go together raise
-    InvalidAgentSpecError (a ValueError) that lists what exists or says what to change.
+    Unknown names or keys, values out of range, options that do not go together and a table
+    larger than the memory the machine has free raise InvalidAgentSpecError (a ValueError)
+    that lists what exists or says what to change.
     """
+    name, options = parse_spec(spec)
+    label = spec.strip()
     try:
-        return _make_agent(spec)
+        return _build(name, options, label)
     except InvalidAgentSpecError:
         raise
     except ValueError as error:                   # an option the agent itself refused
-        raise InvalidAgentSpecError(f"{spec!r}: {error}") from None
+        raise InvalidAgentSpecError(f"{label!r}: {error}") from None
 
 
-def _make_agent(spec: str) -> Any:
-    name, options = parse_spec(spec)
-    label = spec.strip()
+def _build(name: str, options: dict[str, Any], label: str) -> Any:
     if name == "mcts":
         return _make_mcts(options, label)
     if name == "engine":
@@ -237,15 +309,13 @@ def _make_agent(spec: str) -> Any:
     timed = "time" in options or "game" in options
     if "time" in options and "game" in options:
         raise InvalidAgentSpecError(
-            f"{spec!r}: give time (ms per move) or game (ms per game), not both")
+            f"{label!r}: give time (ms per move) or game (ms per game), not both")
     form = options.get("form", "negamax")
-    tt = options.get("tt", 0)
     return SearchAgent(
         "alphabeta" if form == "minmax" else "negamax-alphabeta",
         depth=options.get("depth", 64 if timed else 3), evaluation=evaluation,
         order=options.get("order", "none"), killers=options.get("killers", False),
-        history=options.get("history", False),
-        table_slots=0 if tt == 0 else 1 << (16 if tt == 1 else tt),
+        history=options.get("history", False), table_slots=table_slots(options.get("tt", 0)),
         move_ms=options.get("time"), game_ms=options.get("game"), name=label,
         tier=options.get("tier", "reference"))
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..checks import check_memory, describe, is_whole
+from ..errors import InvalidArgumentError
 from ..rng import MASK64, SplitMix64
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -44,6 +46,9 @@ def position_hash(state: Any) -> int:
     """A 64-bit hash of the position: Zobrist for ATAXX, ``hash(state.key())`` for others."""
     grid = getattr(state, "grid", None)
     if grid is None:
+        if not callable(getattr(state, "key", None)):
+            raise InvalidArgumentError(f"position_hash hashes a game position (a State, or a "
+                                       f"state with key()), got {type(state).__name__}")
         return hash(state.key()) & MASK64
     h = ZOBRIST_SECOND_TO_MOVE if state.to_move == 2 else 0
     square = 0
@@ -57,12 +62,34 @@ def position_hash(state: Any) -> int:
     return h
 
 
+SLOT_BYTES = 16
+"""The memory a slot of ``TranspositionTable`` takes before it is filled (two list entries)."""
+FAST_SLOT_BYTES = 40
+"""The memory a slot of the fast tier's table takes (a 64-bit key and four 64-bit fields)."""
+MAX_SLOTS = 1 << 26
+"""The largest table, in slots (``alphabeta:tt=26``)."""
+
+
+def check_table_slots(slots: object, per_slot: int = SLOT_BYTES) -> int:
+    """``slots`` when it is a power of two from 1 to ``MAX_SLOTS`` that fits in the memory the
+    machine has free (``per_slot`` bytes each), else InvalidArgumentError in words."""
+    if not is_whole(slots) or not 1 <= slots <= MAX_SLOTS or slots & (slots - 1):
+        raise InvalidArgumentError(f"slots must be a power of two from 1 to 2**26 = "
+                                   f"{MAX_SLOTS:,} (2**16 = 65,536, say), got {describe(slots)}")
+    check_memory(slots * per_slot, f"a transposition table of {slots:,} slots")
+    return int(slots)
+
+
 class TranspositionTable:
-    """``slots`` entries (a power of two) of (hash, depth, value, kind, best move)."""
+    """``slots`` entries (a power of two, at most ``MAX_SLOTS``) of (hash, depth, value, kind,
+    best move).
+
+    >>> TranspositionTable(1 << 10).slots
+    1024
+    """
 
     def __init__(self, slots: int = 1 << 16) -> None:
-        if slots < 1 or slots & (slots - 1):
-            raise ValueError(f"slots must be a power of two, got {slots}")
+        slots = check_table_slots(slots)
         self.slots = slots
         self.mask = slots - 1
         self.keys: list[int | None] = [None] * slots

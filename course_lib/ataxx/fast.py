@@ -34,6 +34,7 @@ import numpy as np
 
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidMoveError,
                       InvalidPositionError)
+from ..checks import flag
 from ..rng import check_seed
 from ._bitboard import (BIT, FULL, MAX_TURNS, MOVE_BUFFER, N_SQUARES, PASS_CODE, RING1, RING2,
                         _apply_move, _below, _can_move, _count_moves, _empty_squares,
@@ -350,7 +351,7 @@ def perft(position: Position, depth: int, bulk: bool = False) -> int:
     fs = _position(position)
     depth = _depth(depth)
     me, opp = _mover(fs)
-    return int(_perft(me, opp, fs.blocked, _turns(fs), depth, bool(bulk), False))
+    return _perft_in_chunks(me, opp, fs.blocked, _turns(fs), depth, flag(bulk, "bulk"), False)
 
 
 def pair_perft(position: Position, depth: int, bulk: bool = False) -> int:
@@ -363,7 +364,7 @@ def pair_perft(position: Position, depth: int, bulk: bool = False) -> int:
     fs = _position(position)
     depth = _depth(depth)
     me, opp = _mover(fs)
-    return int(_perft(me, opp, fs.blocked, _turns(fs), depth, bool(bulk), True))
+    return _perft_in_chunks(me, opp, fs.blocked, _turns(fs), depth, flag(bulk, "bulk"), True)
 
 
 def divide(position: Position, depth: int, bulk: bool = False) -> list[tuple[Move, int]]:
@@ -383,10 +384,41 @@ def divide(position: Position, depth: int, bulk: bool = False) -> list[tuple[Mov
         child_me, child_opp = _apply_move(me, opp, code)
         # The child from its mover's view: the opponent moves next. Kernels hand back Python
         # ints: re-wrap them as np.uint64, or _perft would compile a second (int64) version.
-        count = _perft(np.uint64(child_opp), np.uint64(child_me), fs.blocked, _turns(fs) + 1,
-                       depth - 1, bool(bulk), False)
-        result.append((decode_move(code), int(count)))
+        count = _perft_in_chunks(np.uint64(child_opp), np.uint64(child_me), fs.blocked,
+                                 _turns(fs) + 1, depth - 1, flag(bulk, "bulk"), False)
+        result.append((decode_move(code), count))
     return result
+
+
+CHUNK_PLIES = 5
+"""The deepest perft one call of the compiled kernel makes (4 without ``bulk``): a deeper one
+is split into the subtrees of its moves, so that the kernel returns to Python every fraction of
+a second and Ctrl-C (KeyboardInterrupt, or a notebook's interrupt) stops it promptly. From the
+start position perft(5) bulk-counted takes a few milliseconds, and a middle-game one, about 60
+moves a ply, well under a second."""
+
+
+def _perft_in_chunks(me: np.uint64, opp: np.uint64, blocked: np.uint64, turns: int,
+                     depth: int, bulk: bool, pairs: bool) -> int:
+    """``_perft`` (the same count), split at the top into calls of at most ``CHUNK_PLIES``
+    plies; the moves, the pass and the end of the game as the kernel has them."""
+    if depth <= CHUNK_PLIES - (not bulk):
+        return int(_perft(me, opp, blocked, turns, depth, bulk, pairs))
+    empty = np.uint64(_empty_squares(me, opp, blocked))
+    if me == 0 or opp == 0 or empty == 0 or turns >= MAX_TURNS:
+        return 0                                          # the game is over
+    codes = np.empty(MOVE_BUFFER, dtype=np.int64)
+    n = _generate_moves(me, empty, codes, pairs)
+    if n == 0:                                            # a pass, unless neither can move
+        if blocked != 0 and not _can_move(opp, empty):
+            return 0
+        return _perft_in_chunks(opp, me, blocked, turns + 1, depth - 1, bulk, pairs)
+    total = 0
+    for code in codes[:n].tolist():
+        child_me, child_opp = _apply_move(me, opp, code)
+        total += _perft_in_chunks(np.uint64(child_opp), np.uint64(child_me), blocked,
+                                  turns + 1, depth - 1, bulk, pairs)
+    return total
 
 
 # --- Seeded random games ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ of a position read from FEN is ``2 * (fullmove - 1) + (1 if o is to move)``.
 
 from __future__ import annotations
 
-from ..errors import IllegalMoveError, InvalidFenError, InvalidMoveError
+from ..errors import IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError
 from .rules import BLOCKED, EMPTY, FIRST, PASS, SECOND, SIZE, SYMBOLS, Move, State, parse_square
 
 START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
@@ -103,6 +103,9 @@ def _shown(text: str, limit: int = 60) -> str:
 
 def write_fen(state: State) -> str:
     """The FEN of a position (the inverse of ``parse_fen``)."""
+    if not isinstance(state, State):
+        raise InvalidPositionError(f"write_fen writes a State (State.start(), "
+                                   f"State.from_fen(...)), got {type(state).__name__}")
     ranks = []
     for x in range(1, SIZE + 1):
         text, run = "", 0
@@ -131,6 +134,9 @@ def parse_move(text: str, state: State) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move must be text, got {type(text).__name__}")
+    if not isinstance(state, State):
+        raise InvalidPositionError(f"parse_move reads a move in a State, got "
+                                   f"{type(state).__name__}")
     words = text.split()
     if len(words) == 4:
         try:

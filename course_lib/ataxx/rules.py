@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Iterator
 
+from ..checks import check_player
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidMoveError,
                       InvalidPositionError)
 
@@ -44,6 +45,7 @@ PLAYER_NAMES = {FIRST: "first (x)", SECOND: "second (o)"}
 
 def opponent(player: Player) -> Player:
     """The other player: ``opponent(FIRST) == SECOND``."""
+    check_player(player)
     return 3 - player
 
 
@@ -68,6 +70,9 @@ def _whole(value: object) -> bool:
 
 def distance(x1: int, y1: int, x2: int, y2: int) -> int:
     """King distance: 1 for the 8 squares around, 2 for the 16 squares of the next ring."""
+    if not (_whole(x1) and _whole(y1) and _whole(x2) and _whole(y2)):
+        raise InvalidMoveError(f"distance takes four whole numbers x1, y1, x2, y2, got "
+                               f"{(x1, y1, x2, y2)!r:.80}")
     return max(abs(x2 - x1), abs(y2 - y1))
 
 
@@ -220,8 +225,9 @@ class State:
             shape_ok = False
         if not shape_ok:
             raise InvalidPositionError(
-                "grid must be 8 rows of 8 cells (lists), indexed grid[x][y] for x, y in 1..7; "
-                f"got {type(grid).__name__}")
+                "grid holds the 7x7 board as grid[x][y] for x, y from 1 to 7: a list of 8 lists "
+                "of 8 cells, row and column 0 unused (as in State.start().grid); got "
+                f"{type(grid).__name__}")
         cells = [grid[x][y] for (x, y) in SQUARES]
         if any(not _whole(c) or c not in SYMBOLS for c in cells):
             raise InvalidPositionError(
@@ -257,6 +263,23 @@ class State:
         return cls(grid)
 
     @classmethod
+    def of(cls, position: State | str | None) -> State:
+        """``position`` as a State: the State itself, a FEN read, or the start for None;
+        anything else is refused in words.
+
+        >>> State.of(None) == State.of("x5o/7/7/7/7/7/o5x x 0 1")
+        True
+        """
+        if position is None:
+            return cls.start()
+        if isinstance(position, str):
+            return cls.from_fen(position)
+        if not isinstance(position, State):
+            raise InvalidPositionError(f"expected an ATAXX State, a FEN or None (the start), "
+                                       f"got {type(position).__name__}")
+        return position
+
+    @classmethod
     def from_fen(cls, fen: str) -> State:
         """Read a FEN such as ``'x5o/7/7/7/7/7/o5x x 0 1'`` (see course_lib.ataxx.notation)."""
         from .notation import parse_fen
@@ -285,14 +308,9 @@ class State:
         x, y = square
         return self.grid[x][y]
 
-    def _check_player(self, player: object) -> None:
-        if not _whole(player) or player not in (FIRST, SECOND):
-            raise InvalidArgumentError(
-                f"player must be FIRST (1) or SECOND (2), got {player!r}")
-
     def stones(self, player: Player) -> int:
         """How many stones ``player`` has on the board."""
-        self._check_player(player)
+        check_player(player)
         return self._stones[player]
 
     @property
@@ -302,11 +320,14 @@ class State:
 
     def material(self, player: Player) -> int:
         """The course's material evaluation: own stones minus the opponent's."""
+        check_player(player)
         return self._stones[player] - self._stones[3 - player]
 
     def gain(self, move: Move) -> int:
         """The material the side to move wins at once with ``move``: 1 for a clone's new
         stone, plus 2 for each stone it captures (one less for them, one more for us)."""
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"gain takes a Move, got {move!r:.60}")
         if move.x1 == -1:
             return 0
         opp = 3 - self.to_move
@@ -324,7 +345,7 @@ class State:
         if player is None:
             player = self.to_move
         else:
-            self._check_player(player)
+            check_player(player)
         grid = self.grid
         moves: list[Move] = []
         cloned: set[Square] = set()          # destinations that already have their clone
@@ -347,7 +368,7 @@ class State:
         if player is None:
             player = self.to_move
         else:
-            self._check_player(player)
+            check_player(player)
         grid = self.grid
         for (x, y) in SQUARES:
             if grid[x][y] == player:
@@ -371,9 +392,14 @@ class State:
     def apply(self, move: Move) -> State:
         """The position after ``move``, which must be one of ``legal_moves()``.
 
-        This is the fast path that search uses and it does not check legality; use ``play``
-        for moves that come from outside (a person, another program).
+        This is the fast path that search uses: it checks only that ``move`` is a Move, not
+        that it is legal here; use ``play`` for moves that come from outside (a person,
+        another program, text such as ``'b6'``).
         """
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"apply takes a Move from legal_moves() (it is the unchecked "
+                                   f"fast path), got {move!r:.60} of type {type(move).__name__}"
+                                   f"; for text such as 'b6' use play")
         me, opp = self.to_move, 3 - self.to_move
         if move.x1 == -1:                                  # pass: only the turn changes
             child = State.__new__(State)
@@ -472,7 +498,7 @@ class State:
     def canonical(self, move: Move) -> Move:
         """The same move, a clone's source replaced by its canonical source."""
         if not isinstance(move, Move):
-            raise InvalidMoveError(f"expected a Move, got {move!r}")
+            raise InvalidMoveError(f"canonical takes a Move, got {move!r:.60}")
         if not move.is_clone:
             return move
         source = self.clone_source(move.x2, move.y2)

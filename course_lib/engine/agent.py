@@ -16,17 +16,12 @@ from typing import Any
 from ..agents.base import check_can_move
 from ..agents.players import GameClock
 from ..agents.stats import SearchResult
+from ..checks import MAX_MS, MAX_NODES, whole
 from ..errors import InvalidArgumentError
-from .engine import Engine, SearchInfo, SearchLimits
+from .engine import MAX_DEPTH, Engine, SearchInfo, SearchLimits
 
 DEFAULT_DEPTH = 6
 """The depth of an engine given no time, game clock, depth or node count."""
-
-
-def _positive(value: object, name: str) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                              or value < 1):
-        raise InvalidArgumentError(f"{name} must be a whole number >= 1 or None, got {value!r}")
 
 
 class EngineAgent:
@@ -44,9 +39,9 @@ class EngineAgent:
                  depth: int | None = None, nodes: int | None = None, hash_mb: int = 16,
                  name: str = "engine", evaluation: str = "material",
                  **switches: bool | int) -> None:
-        for key, value in (("move_ms", move_ms), ("game_ms", game_ms), ("depth", depth),
-                           ("nodes", nodes)):
-            _positive(value, key)
+        for key, value, high in (("move_ms", move_ms, MAX_MS), ("game_ms", game_ms, MAX_MS),
+                                 ("depth", depth, MAX_DEPTH), ("nodes", nodes, MAX_NODES)):
+            whole(value, key, 1, high, optional=True)
         if move_ms is not None and game_ms is not None:
             raise InvalidArgumentError("give time (ms per move) or game (ms per game), not both")
         self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, **switches)

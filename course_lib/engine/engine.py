@@ -1,9 +1,10 @@
 """The engine: iterative deepening around the compiled search of ``_kernels.py``, with a clock.
 
 The teaching searches (``course_lib.agents.search`` and its fast tier) keep exact node counts
-and values that ordering and tables never change. This engine does not: it takes every
-technique that makes it play better in the same time, each one a switch so that it can be
-turned off alone and measured (see ``SWITCHES``).
+and values that ordering and tables never change. This engine does not: it has the
+techniques that make engines play better in the same time, each one a switch so that it can be
+turned on or off alone and measured (``SWITCHES``); by default those that its ladder found
+gaining are on (``OFF_BY_DEFAULT``).
 
 >>> from course_lib.ataxx import State
 >>> engine = Engine(hash_mb=1)
@@ -47,7 +48,10 @@ from ..agents.stats import SearchStats
 from ..ataxx.fast import (FastState, START, _mover, decode_move, is_over,
                           legal_moves, to_fast)
 from ..ataxx.rules import FIRST, Move, State
+from ..checks import (MAX_HASH_MB, MAX_MOVES_TO_GO, MAX_MS, MAX_NODES, check_memory,
+                      check_player, flag, whole)
 from ..errors import GameOverError, InvalidArgumentError
+from ..interrupt import stoppable
 from . import _kernels as K
 
 __all__ = ["Engine", "SearchLimits", "SearchInfo", "EngineStats", "SWITCHES", "MATE",
@@ -55,7 +59,6 @@ __all__ = ["Engine", "SearchLimits", "SearchInfo", "EngineStats", "SWITCHES", "M
 
 MATE = K.MATE
 MATE_BOUND = K.MATE_BOUND
-MAX_HASH_MB = 65536
 MAX_DEPTH = K.MAX_PLY - 2
 
 SWITCHES: dict[str, str] = {
@@ -63,17 +66,22 @@ SWITCHES: dict[str, str] = {
     "aspiration": "aspiration windows around the previous iteration's score",
     "tt": "transposition table (its move first; its value at >= depth)",
     "lmr": "late move reductions",
-    "nullmove": "null-move pruning (not near the end of the game)",
+    "nullmove": "null-move pruning (not near the end of the game; only at nodes searched with a "
+                "null window, so only with pvs)",
     "killers": "killer moves in the ordering",
     "history": "history scores in the ordering",
     "order": "move ordering (table move first, clones before jumps, then by captures)",
 }
 """The techniques, each a keyword of ``Engine`` (on by default but for ``OFF_BY_DEFAULT``)."""
 
-OFF_BY_DEFAULT = ("nullmove",)
-"""Off unless asked for: in the ladder (course_lib/data/engine_ladder.json, 300 games at 20 ms
-a move) the engine with null-move pruning scored -78 Elo (95 % interval -119 to -38) against
-the engine without it."""
+OFF_BY_DEFAULT = ("pvs", "aspiration", "lmr", "nullmove", "killers", "history")
+"""Off unless asked for: what the engine's ladder decided (``python -m course_lib ladder``,
+records in course_lib/data/engine_ladder_nodes.jsonl). At 100,000 nodes a move each of these
+had its SPRT accept H0 (no gain of the size its bounds asked about: 25 or 30 normalized Elo);
+the table and the ordering accepted H1; the default without these six, against the default
+before (all on but null-move pruning), had its non-regression test accept H1 after 174 games,
+median-unbiased +72 normalized Elo (95 % interval +21 to +133). At that budget the engine
+searches 3 to 5 plies; a ladder at another budget may decide otherwise."""
 
 _FLAG = {"pvs": K.F_PVS, "tt": K.F_TT, "lmr": K.F_LMR, "nullmove": K.F_NULL,
          "killers": K.F_KILLERS, "history": K.F_HISTORY, "order": K.F_ORDER}
@@ -140,33 +148,24 @@ class EngineStats(SearchStats):
     first_move_cutoffs: int = 0
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
 def _check_limits(limits: object) -> SearchLimits:
     if not isinstance(limits, SearchLimits):
         raise InvalidArgumentError(f"limits must be a SearchLimits, got {type(limits).__name__}")
-    for name in ("depth", "nodes", "movetime_ms", "wtime_ms", "btime_ms", "movestogo"):
-        value = getattr(limits, name)
-        if value is not None and (not _whole(value) or value < (1 if name in (
-                "depth", "nodes", "movestogo") else 0)):
-            raise InvalidArgumentError(
-                f"SearchLimits.{name} must be None or a whole number >= "
-                f"{1 if name in ('depth', 'nodes', 'movestogo') else 0}, got {value!r}")
+    for name, low, high, unit in (("depth", 1, MAX_DEPTH, "plies"), ("nodes", 1, MAX_NODES, ""),
+                                  ("movetime_ms", 0, MAX_MS, "ms"), ("wtime_ms", 0, MAX_MS, "ms"),
+                                  ("btime_ms", 0, MAX_MS, "ms"),
+                                  ("movestogo", 1, MAX_MOVES_TO_GO, "moves")):
+        whole(getattr(limits, name), f"SearchLimits.{name}", low, high, unit, optional=True)
     for name in ("winc_ms", "binc_ms"):
-        value = getattr(limits, name)
-        if not _whole(value) or value < 0:
-            raise InvalidArgumentError(
-                f"SearchLimits.{name} must be a whole number of ms >= 0, got {value!r}")
+        whole(getattr(limits, name), f"SearchLimits.{name}", 0, MAX_MS, "ms")
+    flag(limits.infinite, "SearchLimits.infinite")
     return limits
 
 
 def _table_entries(hash_mb: object) -> int:
-    if not _whole(hash_mb) or not 1 <= hash_mb <= MAX_HASH_MB:
-        raise InvalidArgumentError(
-            f"hash_mb must be a whole number of MB from 1 to {MAX_HASH_MB}, got {hash_mb!r}")
-    entries = (int(hash_mb) << 20) // 16                # 8 bytes of key, 8 of data
+    hash_mb = whole(hash_mb, "hash_mb (MB of transposition table)", 1, MAX_HASH_MB)
+    check_memory(hash_mb << 20, f"a transposition table of {hash_mb:,} MB")
+    entries = (hash_mb << 20) // 16                     # 8 bytes of key, 8 of data
     return 1 << (entries.bit_length() - 1)
 
 
@@ -181,6 +180,9 @@ def time_budget(limits: SearchLimits, to_move: int, empty_squares: int
     >>> round(soft, 3), round(hard, 3)
     (0.242, 1.007)
     """
+    _check_limits(limits)
+    check_player(to_move, "to_move")
+    whole(empty_squares, "empty_squares", 0, 49)
     if limits.infinite:
         return None, None
     if limits.movetime_ms is not None:
@@ -244,10 +246,7 @@ class Engine:
                 raise InvalidArgumentError(
                     f"the engine has no switch {name!r}; its switches are "
                     + ", ".join(SWITCHES))
-            if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
-                raise InvalidArgumentError(f"switch {name} must be True or False (1 or 0), "
-                                           f"got {value!r}")
-            self.switches[name] = bool(value)
+            self.switches[name] = flag(value, f"switch {name}")
         self.flags = 0
         for name, bit in _FLAG.items():
             if self.switches[name]:
@@ -334,7 +333,8 @@ class Engine:
         with self._lock:
             if not _loaded[0]:                      # compile or load before any clock runs
                 self.warm_up()
-            return self._search(fs, limits, on_info)
+            with stoppable(self.stop):              # Ctrl-C on the command line stops it
+                return self._search(fs, limits, on_info)
 
     def _search(self, fs: FastState, limits: SearchLimits,
                 on_info: Callable[[SearchInfo], None] | None) -> tuple[Move, SearchInfo]:

@@ -4,7 +4,7 @@ One function draws both: ``grid_svg`` takes the board as rows of 0 (empty), 1 (x
 2 (o, white) and draws stones either inside the squares (Othello) or on the points where the
 lines cross (Gomoku). Every cell carries a transparent rectangle with ``data-square`` set to
 its name (``d3``), on top, so that a widget can tell which square was clicked. Nothing is
-imported but the standard library.
+imported but the standard library and the course's errors.
 
 >>> svg = grid_svg([[0, 1], [2, 0]], columns="ab", style="squares", title="tiny")
 >>> svg.startswith("<svg") and svg.count("<circle") == 2
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from html import escape
 from typing import Iterable, Sequence
+
+from ..errors import InvalidArgumentError
 
 CELL = 40
 MARGIN = 24
@@ -42,7 +44,7 @@ def grid_svg(rows: Sequence[Sequence[int]], *, columns: str, style: str, title: 
         size: width in pixels (default: 40 per column plus the margins).
     """
     if style not in STYLES:
-        raise ValueError(f"style must be 'squares' or 'points', got {style!r}")
+        raise InvalidArgumentError(f"style must be 'squares' or 'points', got {style!r}")
     colours = STYLES[style]
     n_rows, n_cols = len(rows), len(columns)
     board_w, board_h = n_cols * CELL, n_rows * CELL

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..checks import check_player, flag, is_whole, whole
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
 
@@ -243,13 +244,17 @@ class Gomoku:
     def __init__(self, cells: tuple[int, ...] | list[int] | None = None,
                  to_move: int | None = None, *, forbid_double_three: bool = False,
                  radius: int = 0, last_move: str | None = None) -> None:
-        cells = (EMPTY,) * (SIZE * SIZE) if cells is None else tuple(cells)
-        if len(cells) != SIZE * SIZE or any(c not in SYMBOLS for c in cells):
+        try:
+            cells = (EMPTY,) * (SIZE * SIZE) if cells is None else tuple(cells)
+        except TypeError:
+            cells = ()
+        if len(cells) != SIZE * SIZE or any(not is_whole(c) or c not in SYMBOLS for c in cells):
             raise InvalidPositionError("a Gomoku board is 225 cells, each 0 (empty), 1 (black, "
                                        "x) or 2 (white, o)")
-        if not isinstance(radius, int) or isinstance(radius, bool) or not 0 <= radius <= 14:
-            raise InvalidArgumentError(f"radius must be 0 (every empty point) or a distance 1..14, "
-                             f"got {radius!r}")
+        whole(radius, "radius (0: every empty point, else a distance)", 0, SIZE - 1)
+        if to_move is not None:
+            check_player(to_move, "to_move")
+        forbid_double_three = flag(forbid_double_three, "forbid_double_three")
         black, white = cells.count(BLACK), cells.count(WHITE)
         if black - white not in (0, 1):
             raise InvalidPositionError(
@@ -300,8 +305,10 @@ class Gomoku:
     def forbidden(self, move: str) -> bool:
         """Is ``move`` (an empty point) a double three for the side to move? Always False
         without the Korean rule."""
-        return self.forbid_double_three and is_double_three(self.cells, SQUARE_INDEX[move],
-                                                            self.to_move)
+        index = SQUARE_INDEX[parse_move(move)]
+        if self.cells[index] != EMPTY:
+            raise IllegalMoveError(f"{move!r} is not an empty point of this board")
+        return self.forbid_double_three and is_double_three(self.cells, index, self.to_move)
 
     def _rules_moves(self) -> list[str]:
         cells, me = self.cells, self.to_move
@@ -333,8 +340,7 @@ class Gomoku:
         >>> Gomoku().candidate_moves()
         ['h8']
         """
-        if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
-            raise InvalidArgumentError(f"radius must be a whole number >= 1, got {radius!r}")
+        whole(radius, "radius", 1, SIZE - 1)
         if self._winner or self._stones == SIZE * SIZE:
             return []
         if self._stones == 0:
@@ -446,6 +452,7 @@ class Gomoku:
 
     def stones(self, player: int) -> int:
         """How many stones ``player`` has on the board."""
+        check_player(player)
         return self.cells.count(player)
 
     # -- comparing and showing

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..checks import check_player, is_whole, whole
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
 
@@ -143,6 +144,14 @@ def _can_flip(cells: tuple[int, ...], square: int, me: int) -> bool:
     return False
 
 
+def _square_index(move: object) -> int:
+    """The index of the square ``move`` names (a fast path: no parsing of other spellings)."""
+    try:
+        return SQUARE_INDEX[move]
+    except (KeyError, TypeError):
+        return SQUARE_INDEX[parse_move(move)]                  # refuses in words
+
+
 class Othello:
     """An Othello position: ``cells[i]`` is 0 (empty), 1 (black, x) or 2 (white, o) for square
     i = 8 * (row - 1) + column, and ``to_move`` is 1 or 2.
@@ -157,13 +166,16 @@ class Othello:
                  last_move: str | None = None) -> None:
         if cells is None:
             cells = Othello.from_text(START_TEXT).cells
-        cells = tuple(cells)
-        if len(cells) != SIZE * SIZE or any(c not in SYMBOLS for c in cells):
+        try:
+            cells = tuple(cells)
+        except TypeError:
+            cells = ()
+        if len(cells) != SIZE * SIZE or any(not is_whole(c) or c not in SYMBOLS for c in cells):
             raise InvalidPositionError("an Othello board is 64 cells, each 0 (empty), 1 (black, "
                                        "x) or 2 (white, o)")
-        if to_move not in (BLACK, WHITE):
+        if not is_whole(to_move) or to_move not in (BLACK, WHITE):
             raise InvalidPositionError(f"to_move must be 1 (black, x) or 2 (white, o), got "
-                                       f"{to_move!r}")
+                                       f"{to_move!r:.60}")
         empty_centre = [SQUARE_NAMES[s] for s in CENTRE if cells[s] == EMPTY]
         if empty_centre:
             raise InvalidPositionError(
@@ -197,10 +209,12 @@ class Othello:
 
     def discs(self, player: int) -> int:
         """How many discs ``player`` has."""
+        check_player(player)
         return self._counts[player]
 
     def material(self, player: int) -> int:
         """Disc count evaluation: ``player``'s discs minus the opponent's."""
+        check_player(player)
         return self._counts[player] - self._counts[3 - player]
 
     @property
@@ -225,20 +239,21 @@ class Othello:
         flipped one (one less for them, one more for us); 0 for a pass."""
         if move == PASS:
             return 0
-        return 1 + 2 * len(_flips(self.cells, SQUARE_INDEX[move], self.to_move))
+        return 1 + 2 * len(_flips(self.cells, _square_index(move), self.to_move))
 
     def static_score(self, move: str) -> int:
         """The research map's weight of the move's square (0 for a pass): the study's
         "position" move ordering."""
         if move == PASS:
             return 0
-        return RESEARCH_WEIGHTS[SQUARE_INDEX[move]]
+        return RESEARCH_WEIGHTS[_square_index(move)]
 
     # -- moves
 
     def moves_for(self, player: int) -> list[str]:
         """The squares where ``player`` could place a disc here, in board order (whoever is
         to move)."""
+        check_player(player)
         cells, opp = self.cells, 3 - player
         return [SQUARE_NAMES[s] for s in range(SIZE * SIZE)
                 if cells[s] == EMPTY and any(cells[n] == opp for n in NEIGHBOURS[s])
@@ -469,9 +484,22 @@ def perft(state: Othello, depth: int) -> int:
     >>> [perft(Othello(), d) for d in range(1, 5)]
     [4, 12, 56, 244]
     """
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise InvalidArgumentError(f"depth must be a whole number >= 0, got {depth!r}")
+    check_perft(state, depth)
     return _perft(state, depth)
+
+
+MAX_PLIES = 120
+"""The longest Othello game: 60 discs at most are placed, and a pass is always followed by a
+disc (a player passes only while the other can move), so no game lasts more than 120 plies."""
+
+
+def check_perft(state: object, depth: object) -> int:
+    """``depth`` when ``state`` is an Othello position and ``depth`` a whole number from 0 to
+    ``MAX_PLIES``; else InvalidArgumentError in words."""
+    if not isinstance(state, Othello):
+        raise InvalidArgumentError(f"perft counts from an Othello position (Othello() or "
+                                   f"Othello.from_text(...)), got {type(state).__name__}")
+    return whole(depth, "perft depth", 0, MAX_PLIES, "plies")
 
 
 def _perft(state: Othello, depth: int) -> int:

@@ -28,7 +28,8 @@ from numba import njit
 from ..agents.stats import SearchResult, SearchStats
 from ..ataxx._bitboard import _lowest_bit_index, _popcount
 from ..errors import GameOverError, InvalidArgumentError
-from .othello import ARBITRARY_WEIGHTS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, Othello
+from .othello import (ARBITRARY_WEIGHTS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, Othello,
+                      check_perft)
 
 FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
 NOT_A = np.uint64(0xFEFEFEFEFEFEFEFE)      # every square but column a
@@ -143,12 +144,35 @@ def fast_flips(state: Othello, move: str) -> list[str]:
 def fast_perft(state: Othello, depth: int) -> int:
     """``othello.perft(state, depth)`` compiled: move sequences of ``depth`` plies, a pass
     counting as a move, a game over before ``depth`` plies counting once where it ends."""
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise InvalidArgumentError(f"depth must be a whole number >= 0, got {depth!r}")
+    depth = check_perft(state, depth)
     if depth == 0:
         return 1
     me, opp = _boards(state)
-    return int(_perft(me, opp, depth))
+    return _perft_in_chunks(me, opp, depth)
+
+
+CHUNK_PLIES = 8
+"""The deepest perft one call of the compiled kernel makes: a deeper one is split into the
+subtrees of its moves, so that Ctrl-C stops it promptly (see ``course_lib.ataxx.fast``)."""
+
+
+def _perft_in_chunks(me: np.uint64, opp: np.uint64, depth: int) -> int:
+    """``_perft`` (the same count, ``depth`` >= 1), split at the top into calls of at most
+    ``CHUNK_PLIES`` plies."""
+    if depth <= CHUNK_PLIES:
+        return int(_perft(me, opp, depth))
+    moves = int(_moves(me, opp))
+    if moves == 0:
+        if int(_moves(opp, me)) == 0:
+            return 1                              # the game is over: one finished sequence
+        return _perft_in_chunks(opp, me, depth - 1)
+    total = 0
+    for square in range(64):
+        if moves >> square & 1:
+            flipped = int(_flips(me, opp, square))
+            total += _perft_in_chunks(np.uint64(int(opp) & ~flipped),
+                                      np.uint64(int(me) | flipped | 1 << square), depth - 1)
+    return total
 
 
 # -- alpha-beta, compiled: the same search as the readable negamax-alphabeta --------------------

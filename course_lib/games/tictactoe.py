@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..errors import IllegalMoveError, InvalidPositionError
+from ..checks import check_player, is_whole
+from ..errors import GameOverError, IllegalMoveError, InvalidPositionError
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8),      # rows
          (0, 3, 6), (1, 4, 7), (2, 5, 8),      # columns
@@ -40,19 +41,33 @@ class TicTacToe:
         if xs - os not in (0, 1):
             raise InvalidPositionError(f"X moves first, so X has as many marks as O or one more; "
                              f"got {xs} X and {os} O")
+        owners = {cells[a] for a, b, c in LINES if cells[a] and cells[a] == cells[b] == cells[c]}
+        if len(owners) == 2:
+            raise InvalidPositionError("both X and O have three in a line, but the game ends "
+                                       "at the first line: no game reaches this position")
+        if owners == {1} and xs != os + 1 or owners == {2} and xs != os:
+            who = "X" if owners == {1} else "O"
+            raise InvalidPositionError(f"{who} has three in a line, so {who} made the last "
+                                       f"move; with {xs} X and {os} O it did not")
         self.cells = cells
         self.to_move = 1 if xs == os else 2
-        if to_move is not None and to_move != self.to_move:
+        if to_move is not None and (not is_whole(to_move) or to_move != self.to_move):
             raise InvalidPositionError(
                 f"with {xs} X and {os} O it is player {self.to_move} to move, not {to_move!r}")
         self.last_move = last_move
 
     @classmethod
     def from_string(cls, text: str) -> TicTacToe:
-        """Read 9 characters X, O, . (spaces and newlines ignored): ``'X.O/.X./...'``."""
+        """Read 9 characters X, O, . (or -), the rows separated by / (spaces and newlines
+        ignored): ``'X.O/.X./...'``. Any other character is refused."""
         if not isinstance(text, str):
             raise InvalidPositionError(f"expected text of 9 squares written X, O or ., got "
                                        f"{type(text).__name__}")
+        junk = sorted({c for c in text.upper() if c not in "XO.-/ \n\t"})
+        if junk:
+            raise InvalidPositionError(
+                f"expected 9 squares written X, O or . (rows separated by /), got "
+                f"{''.join(junk)[:20]!r} in {text[:100]!r}")
         chars = [c for c in text.upper() if c in "XO.-"]
         if len(chars) != 9:
             raise InvalidPositionError(
@@ -77,9 +92,16 @@ class TicTacToe:
             shown = "".join(".XO"[c] for c in self.cells)
             raise IllegalMoveError(f"move {move!r:.40} is not an empty square 0..8 of the board "
                                    f"{shown[:3]}/{shown[3:6]}/{shown[6:]}")
+        if self.line_owner():
+            raise GameOverError(f"the game is over ({SYMBOL[self.line_owner()]} has three in "
+                                f"a line): move {move} cannot be played")
         cells = list(self.cells)
         cells[move] = self.to_move
-        return TicTacToe(cells, last_move=move)
+        child = TicTacToe.__new__(TicTacToe)         # a legal move from a real position gives
+        child.cells = tuple(cells)                   # a real position: no need to check it again
+        child.to_move = 3 - self.to_move
+        child.last_move = move
+        return child
 
     def is_terminal(self) -> bool:
         return self.line_owner() != 0 or 0 not in self.cells
@@ -93,6 +115,7 @@ class TicTacToe:
 
     def open_lines(self, player: int) -> int:
         """Lines with no mark of the opponent: lines still open to ``player``."""
+        check_player(player)
         other = 3 - player
         return sum(1 for line in LINES if all(self.cells[i] != other for i in line))
 

@@ -52,7 +52,7 @@ from ..errors import InvalidArgumentError
 __all__ = ["N_WEIGHTS", "N_TUPLES", "TUPLE_SQUARES", "TUPLE_LENGTH", "TUPLE_OFFSET",
            "CLASSES", "SYMMETRIES", "TABLE_SIZE", "LearnedWeights", "expand",
            "learned_eval", "evaluate_readable", "tuple_indices", "symmetric_image",
-           "load_weights", "save_weights", "DEFAULT_WEIGHTS", "class_weights_on_board"]
+           "load_weights", "save_weights", "DEFAULT_WEIGHTS"]
 
 SIZE = 7
 
@@ -301,7 +301,7 @@ def symmetric_image(board: int, g: int) -> np.uint64:
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
 DEFAULT_WEIGHTS = os.path.join(DATA_DIR, "learned_eval.npz")
-"""The shipped weights (``python -m course_lib learn --seed 1`` makes them)."""
+"""The shipped weights (``python -m course_lib learn --seed 1 --out PATH`` makes them again)."""
 
 
 DEFAULT_WIN_SCALE = 100.0
@@ -338,8 +338,15 @@ class LearnedWeights:
 
 def save_weights(path: str, weights: np.ndarray, meta: dict | None = None) -> None:
     """Write the int weights as a compressed .npz (int16 when they fit), with ``meta`` as JSON
-    text beside them in the file."""
+    text beside them in the file. ``path`` must end in .npz (numpy would add it to any other
+    name, and the file would not be where it was asked for)."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path).endswith(".npz"):
+        raise InvalidArgumentError(f"weights are written to a path ending in .npz, got "
+                                   f"{path!r:.80}")
     weights = np.asarray(weights)
+    if weights.shape != (N_WEIGHTS,) or not np.issubdtype(weights.dtype, np.integer):
+        raise InvalidArgumentError(f"expected {N_WEIGHTS} whole-number weights, got an array "
+                                   f"of shape {weights.shape} and type {weights.dtype}")
     small = weights.astype(np.int16)
     store = small if np.array_equal(small.astype(np.int64), weights.astype(np.int64)) \
         else weights.astype(np.int32)
@@ -347,6 +354,22 @@ def save_weights(path: str, weights: np.ndarray, meta: dict | None = None) -> No
 
 
 _CACHE: dict[str, LearnedWeights] = {}
+
+
+def unreadable(error: Exception, what: str) -> str:
+    """Why a file could not be read as ``what``, in words (never numpy's own advice, such as
+    loading pickled data, which would run code from the file).
+
+    >>> unreadable(FileNotFoundError(), "an .npz file of games")
+    'no such file'
+    """
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder"
+    if isinstance(error, PermissionError):
+        return "it cannot be read (no permission)"
+    return f"it is not {what}"
 
 
 def load_weights(path: str | None = None) -> LearnedWeights:
@@ -357,15 +380,20 @@ def load_weights(path: str | None = None) -> LearnedWeights:
     >>> lw.weights.shape == (N_WEIGHTS,) and lw.table.shape == (TABLE_SIZE,)
     True
     """
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"the path of learned weights is text (or None for the "
+                                   f"shipped ones), got {type(path).__name__}")
     path = os.path.abspath(path or DEFAULT_WEIGHTS)
     if path not in _CACHE:
         try:
-            with np.load(path) as data:
+            with np.load(path, allow_pickle=False) as data:
                 weights = data["weights"].astype(np.int32)
                 meta = json.loads(str(data["meta"])) if "meta" in data.files else {}
-        except (OSError, KeyError, ValueError, json.JSONDecodeError) as error:
-            raise InvalidArgumentError(f"cannot read learned weights from {path}: {error}; "
-                                       "make them with python -m course_lib learn") from None
+        except (OSError, KeyError, ValueError, EOFError, json.JSONDecodeError) as error:
+            raise InvalidArgumentError(
+                f"cannot read learned weights from {path}: "
+                f"{unreadable(error, 'an .npz file of learned weights')}; make them with "
+                "python -m course_lib learn") from None
         if weights.shape != (N_WEIGHTS,):
             raise InvalidArgumentError(f"{path} holds {weights.shape} weights, expected "
                                        f"({N_WEIGHTS},)")
@@ -373,23 +401,3 @@ def load_weights(path: str | None = None) -> LearnedWeights:
                                           meta)
     return _CACHE[path]
 
-
-def class_weights_on_board(weights: np.ndarray) -> np.ndarray:
-    """A 7x7 picture of the weights: for each square, the mean over the windows that hold it of
-    (weight with the mover's stone there minus with the opponent's there, others empty),
-    in hundredths of a stone. How much a single stone on each square is worth, alone.
-
-    >>> class_weights_on_board(np.zeros(N_WEIGHTS, dtype=np.int32)).shape
-    (7, 7)
-    """
-    table = expand(np.asarray(weights)).astype(np.int64)
-    value = np.zeros(49)
-    count = np.zeros(49)
-    for li, (r0, c0, n, _) in enumerate(_LOCATIONS):
-        for j, s in enumerate(_window(r0, c0, n)):
-            mine = table[LOC_OFFSET[li] + 3 ** j]
-            theirs = table[LOC_OFFSET[li] + 2 * 3 ** j]
-            empty = table[LOC_OFFSET[li]]
-            value[s] += (mine - empty) - (theirs - empty)
-            count[s] += 1
-    return (value / count).reshape(7, 7) / 2

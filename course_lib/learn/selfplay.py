@@ -24,9 +24,17 @@ import numpy as np
 
 from ..ataxx import fast
 from ..ataxx.fast import FastState, _mover
+from ..checks import whole
 from ..errors import InvalidArgumentError
+from ..interrupt import quiet_worker
 
-__all__ = ["GameRecords", "self_play"]
+__all__ = ["GameRecords", "SELF_PLAY_SWITCHES", "self_play"]
+
+SELF_PLAY_SWITCHES = {"pvs": True, "aspiration": True, "tt": True, "lmr": True,
+                      "nullmove": False, "killers": True, "history": True, "order": True}
+"""The engine's switches in self-play: its default when the shipped weights were made, kept
+here so that ``python -m course_lib learn --seed 1`` plays the same games, and so remakes the
+same weights, whatever the engine's default becomes."""
 
 
 @dataclass
@@ -61,12 +69,14 @@ class GameRecords:
     @classmethod
     def load(cls, path: str) -> "GameRecords":
         """Records written by ``save``."""
+        from .ntuple import unreadable
         try:
-            with np.load(path) as data:
+            with np.load(path, allow_pickle=False) as data:
                 return cls(*(data[name] for name in FIELDS))
-        except (OSError, KeyError, ValueError) as error:
-            raise InvalidArgumentError(f"cannot read game records from {path}: {error}") \
-                from None
+        except (OSError, KeyError, ValueError, EOFError, TypeError) as error:
+            why = unreadable(error, "an .npz file of self-play games")
+            raise InvalidArgumentError(f"cannot read game records from {path}: {why} (python -m "
+                                       "course_lib learn --data writes them)") from None
 
 
 FIELDS = ("me", "opp", "result", "score", "game", "ply", "empty")
@@ -75,10 +85,12 @@ WIN_SCORE = 4900
 of a stone)."""
 
 
-def _whole(name: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
-        raise InvalidArgumentError(f"{name} must be a whole number >= {least}, got {value!r}")
-    return int(value)
+MAX_GAMES = 10**7
+"""The most self-play games one run plays."""
+MAX_DEPTH = 12
+"""The deepest self-play search (depth 4 made the shipped weights; each ply more costs several
+times the time)."""
+MAX_WORKERS = 256
 
 
 def _play_games(job: tuple[int, int, int, int, int, int]) -> list[tuple[int, ...]]:
@@ -86,7 +98,7 @@ def _play_games(job: tuple[int, int, int, int, int, int]) -> list[tuple[int, ...
     from ..engine import Engine, SearchLimits
 
     first, count, seed, depth, low, high = job
-    engine = Engine(hash_mb=4)
+    engine = Engine(hash_mb=4, **SELF_PLAY_SWITCHES)
     rows: list[tuple[int, ...]] = []
     for g in range(first, first + count):
         rng = np.random.default_rng([seed, g])      # each game its own stream: any split of
@@ -126,10 +138,10 @@ def self_play(games: int, seed: int, depth: int = 3, random_plies: tuple[int, in
     ``workers`` processes share the games (the same games, whatever their number);
     ``progress`` (optional) is called with the number of games finished so far.
     """
-    games = _whole("games", games, 1)
-    seed = _whole("seed", seed, 0)
-    depth = _whole("depth", depth, 1)
-    workers = _whole("workers", workers, 1)
+    games = whole(games, "games", 1, MAX_GAMES)
+    seed = whole(seed, "seed", 0, 2**32 - 1)
+    depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    workers = whole(workers, "workers", 1, MAX_WORKERS)
     low, high = random_plies
     if not 0 <= low <= high:
         raise InvalidArgumentError(f"random_plies must be (low, high) with 0 <= low <= high, "
@@ -144,7 +156,7 @@ def self_play(games: int, seed: int, depth: int = 3, random_plies: tuple[int, in
         pool = None
     else:
         import multiprocessing
-        pool = multiprocessing.get_context("spawn").Pool(workers)
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=quiet_worker)
         results = pool.imap(_play_games, jobs)
     try:
         for job, part in zip(jobs, results):

@@ -7,7 +7,7 @@ of one position reaches only the 96 weights it looks up, so one step adds the po
 ``p - target`` to each of them (``np.bincount`` does that for a batch).
 
 The target mixes two things the games say about a position, as engine trainers do:
-``target = lam * result + (1 - lam) * sigmoid(a * score)``, the game's result (1, 0.5, 0:
+``target = lam * result + (1 - lam) * sigmoid(a * score + b)``, the game's result (1, 0.5, 0:
 true, but shared by every position of a game, so noisy) and the engine's search score (a
 depth-limited search: exact about the next plies, blind beyond them) read as log-odds
 ``a * score + b``. ``a`` and ``b`` are fit on the data (``fit_logistic``): ``a`` is how many
@@ -38,21 +38,33 @@ __all__ = ["TrainingRun", "train", "fit_logistic", "log_loss"]
 @dataclass
 class TrainingRun:
     """What ``train`` returns: the whole-number weights, ``win_scale``, the float weights in
-    log-odds, and the curve (per epoch: training loss, validation loss, both against the
-    target), with the validation loss of two simpler predictions of the same target:
-    ``material_loss`` (material alone, its slope fit on the training positions) and
-    ``score_loss`` (the search score itself, what the network learns to guess without
-    searching)."""
+    log-odds, and the curve, per epoch: (epoch, training loss and validation loss against the
+    target, validation loss against the games' results).
+
+    Two simpler predictions are measured on the same validation positions, against the target
+    (``material_loss``, ``score_loss``) and against the results (``material_result_loss``,
+    ``score_result_loss``): material alone (its slope fit on the training positions, to the
+    target or to the results) and the search score itself, ``sigmoid(a * score + b)``, what
+    the network learns to guess without searching. The target is partly that same search
+    score, so against the target the search score has a head start; the results are the
+    judge that favours none of the three."""
 
     weights: np.ndarray
     win_scale: float
     logit_weights: np.ndarray
-    curve: list[tuple[int, float, float]] = field(default_factory=list)
+    curve: list[tuple[int, float, float, float]] = field(default_factory=list)
     lam: float = 0.5
     material_loss: float = 0.0
     score_loss: float = 0.0
+    material_result_loss: float = 0.0
+    score_result_loss: float = 0.0
     positions: int = 0
     validation_positions: int = 0
+
+    @property
+    def result_loss(self) -> float:
+        """The network's validation loss against the results after the last epoch."""
+        return self.curve[-1][3]
 
 
 def log_loss(logits: np.ndarray, result: np.ndarray) -> float:
@@ -149,16 +161,23 @@ def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 40
     score = records.score.astype(np.float64)
     a, b = fit_logistic(score[train_rows], result[train_rows])
     if not a > 0:
-        raise InvalidArgumentError("in these games a better search score does not win more "
-                                   "often: play more games")
+        raise InvalidArgumentError(
+            f"in these {len(game_ids)} games a better search score does not win more often, so "
+            f"the score cannot be turned into a chance of winning: play more than "
+            f"{len(game_ids)} games")
     score_logits = a * score + b
     target = lam * result + (1 - lam) * sigmoid(score_logits)
     material = (_popcounts(records.me) - _popcounts(records.opp)).astype(np.float64)
-    a_material, b_material = fit_logistic(material[train_rows], target[train_rows])
     check = val_rows if len(val_rows) else train_rows
-    material_loss = log_loss(a_material * material[check] + b_material, target[check])
+
+    def material_loss_against(goal: np.ndarray) -> float:
+        a_m, b_m = fit_logistic(material[train_rows], goal[train_rows])
+        return log_loss(a_m * material[check] + b_m, goal[check])
+
+    material_loss = material_loss_against(target)
+    material_result_loss = material_loss_against(result)
     score_loss = log_loss(score_logits[check], target[check])
-    result = target
+    score_result_loss = log_loss(score_logits[check], result[check])
 
     w = np.zeros(N_WEIGHTS, dtype=np.float64)     # the pattern tables, then the bias
     m1 = np.zeros_like(w)
@@ -177,7 +196,7 @@ def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 40
         order = train_rows[rng.permutation(len(train_rows))]
         for start in range(0, len(order), batch):
             rows = order[start:start + batch]
-            error = sigmoid(logits(rows)) - result[rows]
+            error = sigmoid(logits(rows)) - target[rows]
             gradient = np.bincount(features[rows].ravel(), weights=np.repeat(error, width),
                                    minlength=N_WEIGHTS) / len(rows)
             gradient[bias] = error.mean()
@@ -186,10 +205,12 @@ def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 40
             m2 = beta2 * m2 + (1 - beta2) * gradient * gradient
             update = (m1 / (1 - beta1 ** step)) / (np.sqrt(m2 / (1 - beta2 ** step)) + eps)
             w -= learning_rate * (update + weight_decay * w)
-        curve.append((epoch, log_loss(logits(sample), result[sample]),
+        curve.append((epoch, log_loss(logits(sample), target[sample]),
+                      log_loss(logits(check), target[check]),
                       log_loss(logits(check), result[check])))
     scale = 1.0 / a
     return TrainingRun(weights=np.rint(w * scale).astype(np.int32), win_scale=scale,
                        logit_weights=w, curve=curve, lam=lam, material_loss=material_loss,
-                       score_loss=score_loss, positions=len(train_rows),
+                       score_loss=score_loss, material_result_loss=material_result_loss,
+                       score_result_loss=score_result_loss, positions=len(train_rows),
                        validation_positions=len(val_rows))

@@ -31,6 +31,7 @@ from ..ataxx._bitboard import (BIT, MAX_TURNS, N_SQUARES, RING1, U0, _apply_move
 from ..ataxx.fast import MAX_PLAYOUTS, Position, _is_whole, _position, _seed, _turns
 from ..errors import InvalidArgumentError
 from ..exercises import register
+from ..i18n import N_
 from .compare import same_move as _same_move
 from .compare import whole_number as _whole_number
 
@@ -229,34 +230,34 @@ def _perft_2() -> int:
 register(
     "01-turns-left", _turns_left,
     mistake=MAX_TURNS - 60,  # forgot the +1 for o to move
-    hint="the last FEN field is the fullmove number: turns played = 2 * (fullmove - 1), "
-         "plus 1 when o is to move (State.from_fen(fen).turns computes it); the game stops "
-         "when 400 turns have been played in all.",
+    hint=N_("the last FEN field is the fullmove number: turns played = 2 * (fullmove - 1), "
+            "plus 1 when o is to move (State.from_fen(fen).turns computes it); the game stops "
+            "when 400 turns have been played in all."),
     compare=_whole_number)
 
 register(
     "01-legal-moves", _legal_move_count,
     # counted (source, destination) pairs
     mistake=len(fast.legal_moves(fast.to_fast(State.from_fen(MOVES_FEN)), pairs=True)),
-    hint="count one clone per empty square next to an x stone (not one per stone next to it), "
-         "plus one jump per (x stone, empty square two steps away). "
-         "len(position.legal_moves()) counts them.",
+    hint=N_("count one clone per empty square next to an x stone (not one per stone next to it), "
+            "plus one jump per (x stone, empty square two steps away). "
+            "len(position.legal_moves()) counts them."),
     compare=_whole_number)
 
 register(
     "01-best-gain", _best_gain_move,
     mistake="d6",  # a best clone; the jump c5e7 gains more
-    hint="the lead is x's stones minus o's. A clone's new stone adds 1 to it, and every "
-         "capture adds 2 (one more x stone, one less o stone); a jump adds only its captures. "
-         "position.gain(move) gives each move's gain. "
-         "Write the move as text: a clone is its destination ('b6'), a jump source then "
-         "destination ('a7c5').",
+    hint=N_("the lead is x's stones minus o's. A clone's new stone adds 1 to it, and every "
+            "capture adds 2 (one more x stone, one less o stone); a jump adds only its captures. "
+            "position.gain(move) gives each move's gain. "
+            "Write the move as text: a clone is its destination ('b6'), a jump source then "
+            "destination ('a7c5')."),
     compare=_same_move(GAIN_FEN))
 
 register(
     "01-perft-2", _perft_2,
     mistake=17 * 40,  # x's 17 moves times o's 40, as if nothing changed
-    hint="for each move of x, count the replies of o. A move that captures o's last stones "
-         "ends the game, and a finished game has no replies: it adds 0. "
-         "perft(position, 2) computes it.",
+    hint=N_("for each move of x, count the replies of o. A move that captures o's last stones "
+            "ends the game, and a finished game has no replies: it adds 0. "
+            "perft(position, 2) computes it."),
     compare=_whole_number)

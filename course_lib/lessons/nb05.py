@@ -39,6 +39,7 @@ from ..agents.fast_search import fast_iterative_deepening, fast_search
 from ..agents.players import GameClock
 from ..agents.transposition import EXACT, LOWER, UPPER, ZOBRIST_KEYS, ZOBRIST_SECOND_TO_MOVE
 from ..ataxx import State
+from ..errors import InvalidArgumentError
 from ..exercises import register
 from .compare import whole_number as _whole_number
 
@@ -96,7 +97,7 @@ def expected_collisions(n: int, bits: int) -> float:
     17461
     """
     if bits < 0 or n < 0:
-        raise ValueError(f"n and bits must be >= 0, got {n} and {bits}")
+        raise InvalidArgumentError(f"n and bits must be >= 0, got {n} and {bits}")
     m = 2.0 ** bits
     if n < 1e-3 * m:
         # n - m * (1 - (1 - 1/m)**n) expanded: C(n,2)/m - C(n,3)/m**2 + C(n,4)/m**3 - ...;
@@ -137,7 +138,7 @@ def depth_reached(state: Any, ms: float, tier: str = "reference", **options: Any
     elif tier == "reference":
         from ..agents.search import iterative_deepening as deepen
     else:
-        raise ValueError(f"unknown tier {tier!r}; choose reference or fast")
+        raise InvalidArgumentError(f"unknown tier {tier!r}; choose reference or fast")
     started = time.perf_counter()
     depth, nodes = 0, 0
     for result in deepen(state, seconds=ms / 1000, **options):
@@ -180,8 +181,8 @@ def clock_spending(agent: Any, opponent: Any, start: Any) -> ClockSpending:
     """
     clock = getattr(agent, "clock", None)
     if clock is None:
-        raise ValueError("clock_spending needs an agent with a game clock, such as "
-                         "make_agent('alphabeta:game=10000,tier=fast')")
+        raise InvalidArgumentError("clock_spending needs an agent with a game clock, such as "
+                                   "make_agent('alphabeta:game=10000,tier=fast')")
     opponent = as_agent(opponent)
     side, state = start.to_move, start
     empty: list[int] = []

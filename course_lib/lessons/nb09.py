@@ -6,11 +6,13 @@ The study's experiments, redone: its match method, its self-play table, its
 The study's figures are kept here as data (``STUDY_MATCHES``, ``STUDY_SELF_PLAY``,
 ``STUDY_ORDERING``), quoted from its report. Its agents are minimax searches of a fixed depth
 with one evaluation each (disc count, the "arbitrary" map or the research map), scoring a
-finished game as a win or a loss whatever the margin (``scoring='win'``). They are
-deterministic.
+finished game, as its report says, as a win or a loss whatever the margin (``scoring='win'``);
+its self-play games are reproduced with a finished game scored by the evaluation
+(``scoring='heuristic'``), one ply deeper. They are deterministic.
 
 Every search here is the compiled alpha-beta of ``_othello_kernels`` (negamax form, the first
-best root move kept). Alpha-beta returns the minimax value, and a root move that only ties the
+best root move kept), but ``deepening`` (iterative deepening with a transposition table, in the
+readable tier). Alpha-beta returns the minimax value, and a root move that only ties the
 best value so far fails low (its value is at most alpha), so in board order it plays the same
 move as minimax, the first best in board order; the tests check both against the readable
 searches of ``course_lib.agents.search``.
@@ -27,9 +29,9 @@ from __future__ import annotations
 import contextlib
 import io
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import mean
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -37,6 +39,7 @@ from ..agents.evaluation import Evaluation
 from ..agents.evaluation import exact as exact_of
 from ..agents.search import Searcher
 from ..agents.stats import SearchResult, SearchStats, minimal_tree_nodes
+from ..agents.transposition import TranspositionTable
 from ..errors import GameOverError, InvalidArgumentError
 from ..games.othello import (BLACK, EVALUATIONS, PASS, RESEARCH_WEIGHTS, SQUARE_NAMES, WHITE,
                              Othello)
@@ -51,9 +54,11 @@ SCORINGS = tuple(SCORING_CODES)
 """How a finished game is scored: ``heuristic`` (the evaluation), ``margin`` (+-(1000 + disc
 margin), the course's ``exact``), ``win`` (+-1000, the study's maximum reward)."""
 ORDERS = tuple(ORDER_CODES)
-"""The move orders: ``none`` (board order), ``position`` (research-map weight of the target
-square), ``gain`` (discs flipped), ``intuition`` (root moves by a depth-3 search), and the
-dynamic orders of the course's ``Searcher``: ``killers``, ``history``, ``killers-history``."""
+"""The move orders: ``none`` (board order); the study's two, each at every node or at the root
+only (board order below): ``position`` and ``position-root`` (the research map's weight of the
+target square), ``intuition-all`` and ``intuition`` (the moves by a depth-3 search of each);
+``gain`` (discs flipped), and the dynamic orders of the course's ``Searcher``: ``killers``,
+``history``, ``killers-history``."""
 _POSITION = np.array(RESEARCH_WEIGHTS, dtype=np.int64)
 
 # --- the study's figures, as it reported them ---------------------------------------------------
@@ -142,29 +147,41 @@ def search(state: Othello, depth: int, evaluation: str = "research", order: str 
     me, opp = _boards(state)
     kind = EVALUATION_CODES[evaluation]
     counts = np.zeros(4 + depth, dtype=np.int64)
-    ordering = np.zeros(1, dtype=np.int64)
+    shallow = np.zeros(3 + 4, dtype=np.int64)     # the 3 counters, then plies 0 to 3
     started = time.perf_counter()
     square, value = _root(me, opp, depth, kind, _WEIGHTS[kind], SCORING_CODES[scoring],
-                          ORDER_CODES[order],
-                          _POSITION, counts, ordering)
+                          ORDER_CODES[order], _POSITION, counts, shallow)
     seconds = time.perf_counter() - started
     per_ply = [int(n) for n in counts[3:3 + depth + 1]]
     while per_ply and per_ply[-1] == 0:
         per_ply.pop()
-    stats = SearchStats(nodes=int(counts[0] + ordering[0]), leaves=int(counts[1]),
-                        cutoffs=int(counts[2]), ordering_nodes=int(ordering[0]), depth=depth,
+    stats = SearchStats(nodes=int(counts[0] + shallow[0]), leaves=int(counts[1]),
+                        cutoffs=int(counts[2]), ordering_nodes=int(shallow[0]), depth=depth,
                         seconds=seconds, nodes_per_depth=per_ply)
     return SearchResult(move=PASS if square == -1 else SQUARE_NAMES[square], value=int(value),
                         depth=depth, stats=stats)
 
 
 class _StudySearcher(Searcher):
-    """The readable ``Searcher`` with ``order='static'`` read as the study's position order
-    (``state.static_score``, the research map's weight of the target square)."""
+    """The readable ``Searcher`` with the study's move orders (``ORDERS``) and, optionally, a
+    transposition table (its move is tried first at every node below the root)."""
+
+    _BASE = {"intuition": "intuition", "intuition-all": "intuition", "gain": "gain"}
+
+    def __init__(self, algorithm: str, evaluation: Evaluation, order: str = "none",
+                 table: TranspositionTable | None = None) -> None:
+        super().__init__(algorithm, evaluation, order=self._BASE.get(order, "none"),
+                         killers=order in ("killers", "killers-history"),
+                         history=order in ("history", "killers-history"), table=table)
+        self.study_order = order
 
     def ordered(self, state: Any, moves: list[Any], ply: int, table_move: Any) -> list[Any]:
-        if self.order == "static":
-            return sorted(moves, key=state.static_score, reverse=True)
+        order = self.study_order
+        if order == "intuition-all" and moves != [PASS]:
+            return self._intuition_order(state, moves)
+        if order == "position" or (order == "position-root" and ply == 0):
+            return sorted(moves, key=lambda m: (m == table_move, state.static_score(m)),
+                          reverse=True)
         return super().ordered(state, moves, ply, table_move)
 
 
@@ -206,12 +223,43 @@ def readable_search(state: Othello, depth: int, evaluation: str = "research",
     'd3'
     """
     _check_choice("move order", order, ORDERS)
-    function = study_evaluation(evaluation, scoring)
-    names = {"position": "static", "killers": "none", "history": "none",
-             "killers-history": "none"}
-    return _StudySearcher(algorithm, function, order=names.get(order, order),
-                          killers=order in ("killers", "killers-history"),
-                          history=order in ("history", "killers-history")).run(state, depth)
+    if algorithm in ("minimax", "negamax") and order != "none":
+        raise InvalidArgumentError(f"{algorithm} visits every node: it takes order 'none'")
+    return _StudySearcher(algorithm, study_evaluation(evaluation, scoring), order).run(state,
+                                                                                      depth)
+
+
+def deepening(state: Othello, max_depth: int, evaluation: str = "research",
+              order: str = "position", scoring: str = "win") -> Iterator[SearchResult]:
+    """Iterative deepening with a transposition table, in the readable tier: depth 1, 2, ...,
+    ``max_depth``, the root's moves in the order of the previous iteration's values, below the
+    root the table's move first, then ``order``; one table for all the iterations. Yields
+    each iteration's result, its ``stats`` summed over the iterations so far (the nodes it
+    took to get there).
+
+    >>> [r.stats.nodes for r in deepening(Othello(), 3)]
+    [5, 16, 70]
+    """
+    _check_depth(max_depth, 1, 20)
+    _check_choice("move order", order, ORDERS)
+    searcher = _StudySearcher("negamax-alphabeta", study_evaluation(evaluation, scoring), order,
+                              table=TranspositionTable())
+    return _iterations(searcher, state, max_depth)
+
+
+def _iterations(searcher: Searcher, state: Othello, max_depth: int) -> Iterator[SearchResult]:
+    """``deepening``'s iterations (apart, so that its arguments are checked when it is
+    called, not when its first iteration is asked for)."""
+    total, root_order = SearchStats(), None
+    for depth in range(1, max_depth + 1):
+        searcher.stats = SearchStats()
+        result = searcher.run(state, depth, root_order)
+        total.add(result.stats)
+        result.stats = replace(total, depth=depth,
+                               nodes_per_depth=list(total.nodes_per_depth))
+        ranked = sorted(result.root_values, key=lambda pair: pair[1], reverse=True)
+        root_order = [move for move, _ in ranked]
+        yield result
 
 
 # --- games --------------------------------------------------------------------------------------
@@ -367,15 +415,31 @@ class StudyMatch:
         """How many different move sequences were played."""
         return len({g.moves for g in self.games})
 
+    def distinct_results(self) -> list[tuple[str, str]]:
+        """(the weighted agent's colour, the winner: "black", "white" or "draw") of each
+        different game, in the order first played.
+
+        >>> study_method("research", 2, 4).distinct_results()
+        [('black', 'black'), ('white', 'black')]
+        """
+        names = {BLACK: "black", WHITE: "white", 0: "draw"}
+        seen, out = set(), []
+        for game, weighted_black in zip(self.games, self.weighted_black):
+            if game.moves not in seen:
+                seen.add(game.moves)
+                out.append(("black" if weighted_black else "white", names[game.winner]))
+        return out
+
     def margins(self) -> list[int]:
         """The weighted agent's final disc margin in each game."""
         return [(g.black - g.white) * (1 if wb else -1)
                 for g, wb in zip(self.games, self.weighted_black)]
 
 
-def study_method(weights: str, depth: int, games: int) -> StudyMatch:
+def study_method(weights: str, depth: int, games: int, opening_plies: int = 0) -> StudyMatch:
     """Replay the study's match: the ``weights`` map (``arbitrary`` or ``research``) against
     disc count, both at ``depth``, ``games`` games from the standard start, colours alternating.
+    With ``opening_plies``, game i starts after ``random_opening(opening_plies, seed=i)``.
 
     >>> match = study_method("research", 2, 6)
     >>> match.distinct_games, match.weighted_wins + match.discs_wins + match.draws
@@ -388,10 +452,21 @@ def study_method(weights: str, depth: int, games: int) -> StudyMatch:
     played, colours = [], []
     for i in range(games):
         weighted_black = i % 2 == 0
-        played.append(play_game(weighted, discs) if weighted_black
-                      else play_game(discs, weighted))
+        opening = random_opening(opening_plies, i)
+        played.append(play_game(weighted, discs, opening) if weighted_black
+                      else play_game(discs, weighted, opening))
         colours.append(weighted_black)
     return StudyMatch(weights, depth, played, colours)
+
+
+def parting_ply(first: Sequence[str], second: Sequence[str]) -> int | None:
+    """The ply (1 for the first move) at which two games from the same start first play
+    different moves; None if one game is the other (or its beginning).
+
+    >>> parting_ply(("d3", "c5", "f6"), ("d3", "e3"))
+    2
+    """
+    return next((ply for ply, (a, b) in enumerate(zip(first, second), 1) if a != b), None)
 
 
 @dataclass
@@ -471,7 +546,7 @@ def self_play_row(depth: int, opening: Sequence[str] = (), evaluation: str = "re
             "white_nodes": round(mean(game.nodes[WHITE]), 1),
             "black_seconds": mean(game.seconds[BLACK]),
             "white_seconds": mean(game.seconds[WHITE]),
-            "moves": len(game.moves)}
+            "moves": len(game.moves), "scoring": scoring, "played": list(game.moves)}
 
 
 def horizon_table(depths: Sequence[int], openings: int = 50, opening_plies: int = 6,
@@ -538,9 +613,10 @@ def mean_branching(positions: Sequence[Othello]) -> float:
 def ordering_table(positions: Sequence[Othello], depths: Sequence[int],
                    orders: Sequence[str] = ORDERS, evaluation: str = "research") -> list[dict]:
     """Mean nodes of alpha-beta over ``positions`` for each depth and order (the intuition
-    order's shallow searches counted in, and also given apart as ``intuition_search``); the
-    minimal tree of a uniform tree with the positions' mean branching factor
-    (``minimal_tree_nodes``, Knuth and Moore) beside them. Raises if an order changes a value.
+    orders' shallow searches counted in, and also given apart as ``intuition_search`` and
+    ``intuition-all_search``); the minimal tree of a uniform tree with the positions' mean
+    branching factor (``minimal_tree_nodes``, Knuth and Moore) beside them. Raises if an order
+    changes a value.
 
     >>> row = ordering_table(study_positions(2), [2], ["none", "gain"])[0]
     >>> row["depth"], row["none"] >= row["minimal"]
@@ -559,24 +635,47 @@ def ordering_table(positions: Sequence[Othello], depths: Sequence[int],
             elif found != values:
                 raise AssertionError(f"order {order} changed a value at depth {depth}")
             row[order] = mean(r.stats.nodes for r in results)
-            if order == "intuition":
-                row["intuition_search"] = mean(r.stats.ordering_nodes for r in results)
+            if order in ("intuition", "intuition-all"):
+                row[f"{order}_search"] = mean(r.stats.ordering_nodes for r in results)
         row["minimal"] = minimal_tree_nodes(b, depth)
         rows.append(row)
     return rows
 
 
-def intuition_wins(rows: Sequence[dict], orders: Sequence[str] = ("none", "position", "gain"),
-                   ) -> list[int]:
-    """The depths at which intuition ordering searched fewer mean nodes (its own shallow
-    searches counted) than every other order of ``orders`` in the rows."""
-    return [row["depth"] for row in rows
-            if all(row["intuition"] < row[o] for o in orders if o in row)]
+def deepening_nodes(positions: Sequence[Othello], depths: Sequence[int],
+                    order: str = "position", evaluation: str = "research") -> dict[int, float]:
+    """Mean nodes over ``positions`` of ``deepening`` to each of ``depths``, every iteration
+    counted (the readable tier: slow). Raises if it finds another value than ``search``.
+
+    >>> deepening_nodes(study_positions(2), [2, 3])
+    {2: 36.5, 3: 157.5}
+    """
+    totals: dict[int, list[int]] = {depth: [] for depth in depths}
+    for state in positions:
+        for result in deepening(state, max(depths), evaluation, order):
+            if result.depth in totals:
+                if result.value != search(state, result.depth, evaluation).value:
+                    raise AssertionError(f"deepening changed a value at depth {result.depth}")
+                totals[result.depth].append(result.stats.nodes)
+    return {depth: mean(nodes) for depth, nodes in totals.items()}
+
+
+def fewer_nodes(rows: Sequence[dict], order: str, others: Sequence[str]) -> list[int]:
+    """The depths at which ``order`` searched fewer mean nodes (its own shallow searches
+    counted) than every order of ``others`` in the rows.
+
+    >>> fewer_nodes([{"depth": 3, "none": 10, "position": 9, "intuition": 8},
+    ...              {"depth": 4, "none": 10, "position": 7, "intuition": 8}],
+    ...             "intuition", ["none", "position"])
+    [3]
+    """
+    return [row["depth"] for row in rows if order in row
+            and all(row[order] < row[o] for o in others if o in row)]
 
 
 def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) -> str:
     """A plain-text table of ``rows`` (numbers with thousands separators), each column at
-    least ``widths`` wide and 2 wider than its name.
+    least ``widths`` wide, 2 wider than its name and 1 wider than its widest cell.
 
     >>> print(format_rows([{"depth": 3, "nodes": 1289.5}], ["depth", "nodes"], widths=8))
        depth   nodes
@@ -588,7 +687,8 @@ def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) 
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return f"{int(value):,}"
         return str(value)
-    sizes = [max(widths, len(c) + 2) for c in columns]
+    sizes = [max(widths, len(c) + 2, *(len(cell(row.get(c, ""))) + 1 for row in rows))
+             for c in columns]
     lines = ["".join(f"{c:>{w}}" for c, w in zip(columns, sizes))]
     for row in rows:
         lines.append("".join(f"{cell(row.get(c, '')):>{w}}" for c, w in zip(columns, sizes)))
@@ -596,11 +696,11 @@ def format_rows(rows: Sequence[dict], columns: Sequence[str], widths: int = 11) 
 
 
 __all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT_SETTINGS",
-           "Game", "PairedMatch", "Player", "StudyMatch", "distinct_openings", "format_rows",
-           "horizon_table", "intuition_wins", "mean_branching", "ordering_table",
-           "paired_match", "play_game", "random_opening", "readable_search", "replay",
-           "search", "self_play_row", "study_evaluation", "study_method", "study_positions",
-           "win_scored", "SCORINGS"]
+           "Game", "PairedMatch", "Player", "StudyMatch", "deepening", "deepening_nodes",
+           "distinct_openings", "fewer_nodes", "format_rows", "horizon_table", "mean_branching",
+           "ordering_table", "paired_match", "parting_ply", "play_game", "random_opening",
+           "readable_search", "replay", "search", "self_play_row", "study_evaluation",
+           "study_method", "study_positions", "win_scored", "SCORINGS"]
 
 
 # --- The exercises of notebook 09 ----------------------------------------------------------------
@@ -619,8 +719,9 @@ INTUITION_TEXT = "......../......../..o...../..ooox../..xxx.../...x..../........
 """09-intuition-cost: how many nodes the intuition order's own searches cost here."""
 INTUITION_DEPTH = 5
 
-STUDY_MATCH = {"weights": "arbitrary", "depth": 5, "games": 15}
-"""09-distinct-games: how many different games the study's method plays with these settings."""
+STUDY_MATCH = {"weights": "arbitrary", "depth": 5, "games": 15, "opening_plies": 1}
+"""09-distinct-games: how many different games the study's method plays when game i starts
+after ``random_opening(1, seed=i)``."""
 
 
 def mobility_reference(state: Othello, player: int) -> int:
@@ -688,7 +789,7 @@ register(
 register(
     "09-distinct-games", _distinct_games,
     mistake=STUDY_MATCH["games"],
-    hint="both agents are deterministic and every game starts from the same position: a game "
-         "is decided by who plays black; count the different move sequences "
-         "(study_method(...).distinct_games).",
+    hint="both agents are deterministic: a game is decided by its opening and by who plays "
+         "black, so two games with the same opening and the same colours are one game played "
+         "twice; count the different (opening, colours) pairs among the 15.",
     compare=whole_number)

@@ -2,8 +2,9 @@
 
 Helpers: the n-tuple network's windows and symmetry
 classes drawn, a position scored both ways and in its 8 images, how well a position predicts
-the result as a game goes on, the patterns the network likes most and least, the engine with
-each evaluation at a fixed depth, and the stored SPRT of the learned evaluation.
+the result as a game goes on, what a lone stone adds to the score on each square, the patterns
+the network likes most and least, the engine with each evaluation at a fixed depth, the stored
+SPRTs read in words, and the cost of an MCTS iteration with playouts, values and priors.
 
 Squares are numbered as in the bitboards, ``row * 7 + column`` from the top left (0 is a7,
 48 is g1); a pattern's digits are 0 empty, 1 the side to move's stone, 2 the opponent's.
@@ -16,6 +17,7 @@ Squares are numbered as in the bitboards, ``row * 7 + column`` from the top left
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,10 +34,12 @@ from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights,
 from ..exercises import register
 from .compare import within
 
-__all__ = ["square_name", "mover_boards", "scores_both_ways", "image_scores", "class_windows",
-           "class_name", "draw_window_classes", "PlyBucket", "by_ply", "game_lengths",
-           "corner_patterns", "draw_patterns", "draw_lone_stone", "search_with",
-           "learned_record", "record_text", "map_square", "MCTS_LADDER", "mcts_records"]
+__all__ = ["square_name", "square_index", "map_square", "windows_holding", "mover_boards",
+           "scores_both_ways", "image_scores", "class_windows", "class_name",
+           "draw_window_classes", "PlyBucket", "by_ply", "game_lengths", "loss_table",
+           "draw_training_curves", "lone_stone", "draw_lone_stone", "corner_patterns",
+           "draw_patterns", "search_with", "learned_record", "record_text", "sprt_text",
+           "MCTS_LADDER", "mcts_records", "IterationCost", "iteration_costs"]
 
 SIZE = 7
 FILES = "abcdefg"
@@ -59,7 +63,12 @@ def square_name(square: int) -> str:
     return f"{FILES[square % SIZE]}{SIZE - square // SIZE}"
 
 
-def _square_of_name(name: str) -> int:
+def square_index(name: str) -> int:
+    """The bitboard square (0..48) of the square named ``name``: ``square_name`` backwards.
+
+    >>> square_index("a7"), square_index("d4"), square_index("g1")
+    (0, 24, 48)
+    """
     if not isinstance(name, str) or len(name) != 2 or name[0] not in FILES \
             or name[1] not in "1234567":
         raise InvalidArgumentError(f"a square name is a file a..g and a rank 1..7 ('b6'), "
@@ -78,7 +87,7 @@ def map_square(name: str, symmetry: int) -> str:
             or not 0 <= symmetry < len(SYMMETRIES):
         raise InvalidArgumentError(f"a symmetry is a whole number from 0 to 7 "
                                    f"({', '.join(SYMMETRY_NAMES)}), got {symmetry!r}")
-    square = _square_of_name(name)
+    square = square_index(name)
     r, c = SYMMETRIES[symmetry](square // SIZE, square % SIZE)
     return square_name(r * SIZE + c)
 
@@ -169,6 +178,16 @@ def class_windows(k: int) -> list[list[int]]:
     return windows
 
 
+def windows_holding(name: str) -> int:
+    """How many of the board's 61 windows (3x3 and 2x2) hold the square named ``name``.
+
+    >>> windows_holding("a7"), windows_holding("b7"), windows_holding("d4")
+    (2, 4, 13)
+    """
+    square = square_index(name)
+    return sum(square in window for k in range(len(CLASSES)) for window in class_windows(k))
+
+
 def class_name(k: int) -> str:
     """A short name of class ``k``: its window size and the top-left square of its
     representative window.
@@ -180,20 +199,17 @@ def class_name(k: int) -> str:
     return f"{n}x{n} at {square_name(squares[0])}"
 
 
-def _board_axes(ax: Any, labels: bool = False) -> None:
+def _board_axes(ax: Any, labelsize: float = 9) -> None:
+    """A 7x7 board on ``ax``: grid lines, files a..g below, ranks 7..1 on the left."""
     ax.set_xlim(-0.5, SIZE - 0.5)
     ax.set_ylim(SIZE - 0.5, -0.5)
     ax.set_aspect("equal")
     for i in range(SIZE + 1):
         ax.plot([i - 0.5, i - 0.5], [-0.5, SIZE - 0.5], color="#999999", linewidth=0.5)
         ax.plot([-0.5, SIZE - 0.5], [i - 0.5, i - 0.5], color="#999999", linewidth=0.5)
-    if labels:
-        ax.set_xticks(range(SIZE), list(FILES))
-        ax.set_yticks(range(SIZE), [str(SIZE - r) for r in range(SIZE)])
-        ax.tick_params(length=0, labelsize=7)
-    else:
-        ax.set_xticks([])
-        ax.set_yticks([])
+    ax.set_xticks(range(SIZE), list(FILES))
+    ax.set_yticks(range(SIZE), [str(SIZE - r) for r in range(SIZE)])
+    ax.tick_params(length=0, pad=1.5, labelsize=labelsize)
 
 
 def draw_window_classes() -> Any:
@@ -206,9 +222,9 @@ def draw_window_classes() -> Any:
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
-    fig, axes = plt.subplots(2, 6, figsize=(11, 4.9))
+    fig, axes = plt.subplots(2, 6, figsize=(8.4, 4.3))     # 840 px: shown at full size
     for k, ax in enumerate(axes.ravel()):
-        _board_axes(ax)
+        _board_axes(ax, labelsize=7.5)
         windows = class_windows(k)
         n = CLASSES[k][0]
         for i, window in enumerate(windows):
@@ -219,10 +235,10 @@ def draw_window_classes() -> Any:
             ax.add_patch(Rectangle((c0 - 0.5 + offset, r0 - 0.5 + offset), n - 2 * offset,
                                    n - 2 * offset, fill=False, edgecolor="C3", linewidth=1.2))
         ax.set_title(f"{class_name(k)}\n{len(windows)} window{'s' if len(windows) > 1 else ''}",
-                     fontsize=8)
+                     fontsize=10)
     fig.suptitle("The 12 window classes: the representative filled, its images outlined",
-                 fontsize=10)
-    fig.tight_layout()
+                 fontsize=12)
+    fig.tight_layout(w_pad=0.6)
     return fig
 
 
@@ -308,6 +324,110 @@ def by_ply(records: Any, width: int = 10, last: int = 119) -> list[PlyBucket]:
             _correlation(material[rows].astype(np.float64), result[rows]),
             _correlation(score[rows], result[rows])))
     return buckets
+
+
+# --- the training, judged two ways ---------------------------------------------------------
+
+_LOSS_FIELDS = ("curve", "material_loss", "score_loss", "material_result_loss",
+                "score_result_loss")
+
+
+def _losses(run: Any) -> dict:
+    """The losses of a training run, from a ``train.TrainingRun`` or from the ``meta`` stored
+    with the weights (the same names)."""
+    try:
+        return {name: run[name] if isinstance(run, dict) else getattr(run, name)
+                for name in _LOSS_FIELDS}
+    except (KeyError, AttributeError) as error:
+        raise InvalidArgumentError(f"not a training run or its stored meta: {error} is missing "
+                                   "(python -m course_lib learn stores them all)") from None
+
+
+def loss_table(run: Any, digits: int = 3) -> str:
+    """A training run's cross-entropies as text: per epoch, the training and validation loss
+    against the target and the validation loss against the games' results; then, on the
+    validation positions, material alone, the search score and the network (its last epoch)
+    against the target and against the results. ``run``: a ``train.TrainingRun`` or the
+    ``meta`` stored with the weights.
+
+    >>> print(loss_table({"curve": [[1, 0.6, 0.62, 0.65]], "material_loss": 0.63,
+    ...     "score_loss": 0.6, "material_result_loss": 0.64, "score_result_loss": 0.62}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+                  cross-entropy against the target   against the results
+    epoch         training        validation            validation
+        1            0.600             0.620                 0.650
+    <BLANKLINE>
+    validation positions   against the target  against the results
+    material alone                      0.630                0.640
+    the search score                    0.600                0.620
+    the network                         0.620                0.650
+    """
+    losses = _losses(run)
+    f = f"{{:.{digits}f}}"
+    rows = [f"{'':5} {'cross-entropy against the target':>34} {'against the results':>21}",
+            f"{'epoch':5} {'training':>16} {'validation':>17} {'validation':>21}"]
+    for epoch, training, validation, results in losses["curve"]:
+        rows.append(f"{epoch:5} {f.format(training):>16} {f.format(validation):>17} "
+                    f"{f.format(results):>21}")
+    rows += ["", f"{'validation positions':22} {'against the target':>18} "
+                 f"{'against the results':>20}"]
+    last = losses["curve"][-1]
+    for label, to_target, to_results in (
+            ("material alone", losses["material_loss"], losses["material_result_loss"]),
+            ("the search score", losses["score_loss"], losses["score_result_loss"]),
+            ("the network", last[2], last[3])):
+        rows.append(f"{label:22} {f.format(to_target):>18} {f.format(to_results):>20}")
+    return "\n".join(rows)
+
+
+def draw_training_curves(runs: dict[str, Any]) -> Any:
+    """The training curves of each run of ``runs`` ({title: a ``train.TrainingRun`` or the
+    stored ``meta``}), one row each: on the left the losses against the target (the network on
+    the training and on the validation positions, material alone and the search score on the
+    validation positions), on the right the same validation losses against the games'
+    results. Each panel's y range holds every line with a margin; one legend for all.
+
+    >>> figure = draw_training_curves({"a run": {"curve": [[1, 0.6, 0.62, 0.65],
+    ...     [2, 0.58, 0.61, 0.64]], "material_loss": 0.63, "score_loss": 0.6,
+    ...     "material_result_loss": 0.64, "score_result_loss": 0.62}})
+    >>> len(figure.axes), len(figure.legends)
+    (2, 1)
+    """
+    import matplotlib.pyplot as plt
+
+    if not runs:
+        raise InvalidArgumentError("give at least one run: {title: training run or meta}")
+    fig, axes = plt.subplots(len(runs), 2, figsize=(8.4, 2.9 * len(runs) + 0.9),
+                             squeeze=False)                # 840 px: shown at full size
+    for row, (title, run) in zip(axes, runs.items()):
+        losses = _losses(run)
+        curve = np.asarray(losses["curve"], dtype=np.float64)
+        epochs = curve[:, 0]
+        row[0].plot(epochs, curve[:, 1], "o-", color="C0", label="network, training positions")
+        for ax, judge, validation, material, score in (
+                (row[0], "against the target", curve[:, 2], losses["material_loss"],
+                 losses["score_loss"]),
+                (row[1], "against the games' results", curve[:, 3],
+                 losses["material_result_loss"], losses["score_result_loss"])):
+            ax.plot(epochs, validation, "s-", color="C1", label="network, validation positions")
+            ax.axhline(material, color="C3", linestyle="--", label="material alone (validation)")
+            ax.axhline(score, color="C2", linestyle=":", linewidth=2,
+                       label="search score (validation)")
+            values = np.concatenate([np.asarray(line.get_ydata(), dtype=np.float64)
+                                     for line in ax.get_lines()])
+            low, high = float(values.min()), float(values.max())
+            margin = 0.1 * (high - low) or 0.01
+            ax.set_ylim(low - margin, high + margin)
+            ax.set_xticks(epochs)
+            ax.set_xlabel("epoch", fontsize=10)
+            ax.set_ylabel("cross-entropy", fontsize=10)
+            ax.tick_params(labelsize=9)
+            ax.set_title(f"{title}\n{judge}", fontsize=10)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=10, frameon=False)
+    fig.suptitle("Training curves (cross-entropy, lower is better)", fontsize=12)
+    fig.tight_layout(rect=(0, 0.1 if len(runs) > 1 else 0.16, 1, 1))
+    return fig
 
 
 # --- what the network learned ------------------------------------------------------------------
@@ -419,27 +539,73 @@ def draw_patterns(best: list, worst: list) -> Any:
     return fig
 
 
-def draw_lone_stone(board: np.ndarray, ax: Any = None) -> Any:
-    """A heat map of a 7x7 array (``ntuple.class_weights_on_board``: the worth of a lone stone
-    of the side to move on each square), each square labelled with its value; returns the axes.
+def lone_stone(weights: LearnedWeights | None = None, side: str = "mover") -> np.ndarray:
+    """What one stone adds to the network's score, on each square: a 7x7 array of whole
+    numbers in hundredths of a stone (row 0 is rank 7, column 0 file a), each the compiled
+    score of the board holding that stone alone (the side to move's, or with
+    ``side="opponent"`` the opponent's) less the score of the empty board. Only the windows
+    that hold the square read another pattern, so this is the sum, over those windows (2 for a
+    corner, 13 for d4), of what the stone changes in each. Default weights: the shipped ones.
 
-    >>> ax = draw_lone_stone(np.zeros((7, 7)))
+    A stone adds the same in any position where no other stone shares a window with it: here,
+    an x stone on d4 added to the start position (x to move).
+
+    >>> board = lone_stone()
+    >>> with_d4 = scores_both_ways("x5o/7/7/3x3/7/7/o5x x 0 1")[1]
+    >>> int(board[3, 3]) == with_d4 - scores_both_ways(State.start())[1]
+    True
+    """
+    if side not in ("mover", "opponent"):
+        raise InvalidArgumentError(f"side is 'mover' (the side to move's stone) or 'opponent', "
+                                   f"got {side!r}")
+    table = _weights(weights).table
+    empty = int(learned_eval(np.uint64(0), np.uint64(0), np.uint64(0), table))
+    board = np.zeros(SIZE * SIZE, dtype=np.int64)
+    for square in range(SIZE * SIZE):
+        stone, none = np.uint64(1 << square), np.uint64(0)
+        me, opp = (stone, none) if side == "mover" else (none, stone)
+        board[square] = int(learned_eval(me, opp, none, table)) - empty
+    return board.reshape(SIZE, SIZE)
+
+
+def _text_colour(rgba: Any) -> str:
+    """Black on a light colour, white on a dark one (by the colour's luminance)."""
+    r, g, b = rgba[:3]
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 0.5 else "white"
+
+
+def draw_lone_stone(mover: np.ndarray, opponent: np.ndarray) -> Any:
+    """Two heat maps on one colour scale (``lone_stone``: what a lone stone of the side to move,
+    and one of the opponent, adds to the score on each square), each square labelled with its
+    value in black or white, whichever reads on its colour.
+
+    >>> len(draw_lone_stone(np.zeros((7, 7)), np.ones((7, 7))).axes)      # and the colour bar
+    3
     """
     import matplotlib.pyplot as plt
 
-    board = np.asarray(board, dtype=np.float64)
-    if board.shape != (SIZE, SIZE):
-        raise InvalidArgumentError(f"expected a 7x7 array, got shape {board.shape}")
-    if ax is None:
-        _, ax = plt.subplots(figsize=(4.6, 4.2))
-    span = float(np.abs(board).max()) or 1.0
-    image = ax.imshow(board, cmap="RdBu_r", vmin=-span, vmax=span)
-    for r in range(SIZE):
-        for c in range(SIZE):
-            ax.text(c, r, f"{board[r, c]:.0f}", ha="center", va="center", fontsize=8)
-    _board_axes(ax, labels=True)
-    ax.figure.colorbar(image, ax=ax, shrink=0.8, label="hundredths of a stone")
-    return ax
+    boards = [np.asarray(b, dtype=np.float64) for b in (mover, opponent)]
+    for board in boards:
+        if board.shape != (SIZE, SIZE):
+            raise InvalidArgumentError(f"expected two 7x7 arrays (lone_stone gives them), got "
+                                       f"shape {board.shape}")
+    span = max(float(np.abs(b).max()) for b in boards) or 1.0
+    fig, axes = plt.subplots(1, 2, figsize=(8.4, 4.8))          # 840 px: shown at full size
+    titles = ("a stone of the side to move", "a stone of the opponent")
+    for ax, board, title in zip(axes, boards, titles):
+        image = ax.imshow(board, cmap="RdBu_r", vmin=-span, vmax=span)
+        for r in range(SIZE):
+            for c in range(SIZE):
+                ax.text(c, r, f"{board[r, c]:.0f}", ha="center", va="center", fontsize=10,
+                        color=_text_colour(image.cmap(image.norm(board[r, c]))))
+        _board_axes(ax, labelsize=10)
+        ax.set_title(title, fontsize=11)
+    bar = fig.colorbar(image, ax=list(axes), orientation="horizontal", shrink=0.6,
+                       fraction=0.05, pad=0.08)
+    bar.set_label("change of the score, hundredths of a stone", fontsize=10)
+    fig.suptitle("What one stone, alone on the board, adds to the score for the side to move",
+                 fontsize=12)
+    return fig
 
 
 # --- the engine with each evaluation ----------------------------------------------------------
@@ -488,31 +654,126 @@ def mcts_records(path: Any = None) -> list[dict]:
     return load_ladder(MCTS_LADDER if path is None else path)
 
 
+@dataclass
+class IterationCost:
+    """What ``iterations`` MCTS iterations cost one agent (``spec``), summed over positions:
+    the seconds they took, the calls of the learned evaluation, and the playouts with their
+    plies."""
+
+    spec: str
+    iterations: int
+    seconds: float
+    evaluations: int
+    playouts: int
+    playout_plies: int
+
+    @property
+    def microseconds(self) -> float:
+        """Microseconds per iteration."""
+        return 1e6 * self.seconds / self.iterations
+
+
+def iteration_costs(specs: list[str], positions: list[State]) -> list[IterationCost]:
+    """Each MCTS agent of ``specs`` (a spec with a number of ``iterations``) searches every
+    position of ``positions`` from a fresh tree, once compiled (``warm_up``): what its
+    iterations cost. Times are measured, so they change from run to run.
+
+    >>> cost, = iteration_costs(["mcts:iterations=50,tier=fast,value=learned"], [State.start()])
+    >>> cost.iterations, cost.evaluations, cost.playouts
+    (50, 50, 0)
+    """
+    from ..agents import make_agent
+    from ..agents.mcts_fast import FastMCTSAgent
+
+    if not positions:
+        raise InvalidArgumentError("give at least one position to search")
+    costs = []
+    for spec in specs:
+        agent = make_agent(spec)
+        if not isinstance(agent, FastMCTSAgent):
+            raise InvalidArgumentError(f"{spec!r} is not fast MCTS: give an "
+                                       "'mcts:iterations=N,tier=fast,...' spec")
+        agent.warm_up()
+        cost = IterationCost(spec, 0, 0.0, 0, 0, 0)
+        for position in positions:
+            agent.reset()
+            agent.search(_state(position))
+            cost.iterations += agent.stats.iterations
+            cost.seconds += agent.stats.seconds
+            cost.evaluations += agent.evaluations
+            cost.playouts += agent.stats.playouts
+            cost.playout_plies += agent.stats.playout_plies
+        costs.append(cost)
+    return costs
+
+
+RESULT_WORDS = {"accepted": "H1 accepted", "rejected": "H0 accepted", "undecided": "undecided"}
+"""How a stored record's ``result`` reads: which hypothesis the test accepted, if any."""
+
+_BIAS = {"accepted": "biased upward: the test stopped early, as soon as the results ran high "
+                     "enough to cross the upper bound",
+         "rejected": "biased downward: the test stopped early, as soon as the results ran low "
+                     "enough to cross the lower bound"}
+
+
+def _elo_line(elo: float | None, low: float | None, high: float | None, result: str) -> str:
+    """The logistic Elo estimate with its 95 % interval, and for a test that stopped at a bound
+    a second line: which way it is biased. A stored record keeps an infinite value as None: an estimate of
+    None is +inf when the interval has a lower end, -inf otherwise."""
+    if elo is None:
+        elo = math.inf if low is not None else -math.inf
+    low = -math.inf if low is None else low
+    high = math.inf if high is None else high
+    line = f"logistic Elo {elo:+.1f} (95 % interval {low:+.1f} to {high:+.1f})"
+    return f"{line}\n{_BIAS[result]}" if result in _BIAS else line
+
+
 def record_text(record: dict) -> str:
-    """A stored SPRT record in a few lines: the players, the test, the result, the games
-    (W/D/L and the pentanomial pair counts), the LLR, the Elo with its 95 % interval.
+    """A stored SPRT record in a few lines: the players, the test (its bounds in normalized
+    Elo), the result (which hypothesis was accepted, or undecided at the cap), the games (W/D/L
+    and the pentanomial pair counts), the LLR, and the logistic Elo with its 95 % interval,
+    said to be biased when the test stopped early at a bound.
 
     >>> print(record_text({"spec_a": "A", "spec_b": "B", "elo0": 0, "elo1": 10,
     ...     "scale": "normalized", "llr_bounds": [-2.94, 2.94], "result": "accepted",
     ...     "games": 10, "wins": 8, "draws": 0, "losses": 2, "pentanomial": [0, 0, 2, 0, 3],
     ...     "llr": 3.0, "elo": 250.0, "elo_low": 100.0, "elo_high": 400.0,
     ...     "time_per_move_ms": 20}).splitlines()[3])
-    accepted after 10 games: +8 =0 -2, pairs 0 0 2 0 3, LLR 3.0
+    H1 accepted after 10 games: +8 =0 -2, pairs 0 0 2 0 3, LLR 3.0
     """
     try:
         low, high = record["llr_bounds"]
+        result = record["result"]
+        cap = " (the cap)" if result == "undecided" else ""
         return (f"A = {record['spec_a']}\n"
                 f"B = {record['spec_b']}\n"
                 f"H0: {record['elo0']} / H1: {record['elo1']} {record['scale']} Elo, LLR bounds "
                 f"{low} and {high}, {record['time_per_move_ms']} ms a move\n"
-                f"{record['result']} after {record['games']} games: +{record['wins']} "
+                f"{RESULT_WORDS[result]} after {record['games']} games{cap}: +{record['wins']} "
                 f"={record['draws']} -{record['losses']}, pairs "
                 f"{' '.join(map(str, record['pentanomial']))}, LLR {record['llr']}\n"
-                f"Elo {record['elo']} (95 % interval {record['elo_low']} to "
-                f"{record['elo_high']})")
+                + _elo_line(record["elo"], record["elo_low"], record["elo_high"], result))
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidArgumentError(f"not an SPRT record of the ladder: {error!r} is missing "
                                    "or malformed") from None
+
+
+def sprt_text(run: Any) -> str:
+    """An SPRT run here (``course_lib.match.run_sprt``) in a few lines: its summary, then the
+    logistic Elo estimate with its 95 % interval, said to be biased when the test stopped
+    early at a bound.
+
+    >>> from course_lib.match import run_sprt
+    >>> run = run_sprt("greedy", "random", model="pentanomial", max_games=4, seed=1, workers=0)
+    >>> print(sprt_text(run).splitlines()[0].split(":")[0])
+    no decision after 4 games (the cap)
+    """
+    decision = {"accept H1": "accepted", "accept H0": "rejected"}.get(run.decision, "undecided")
+    estimate = run.estimate()
+    if estimate is None:
+        return run.summary()
+    return f"{run.summary()}\n" + _elo_line(estimate.elo, estimate.elo_low, estimate.elo_high,
+                                            decision)
 
 
 # --- The exercises of notebook 12 ----------------------------------------------------------------
@@ -528,9 +789,10 @@ SEARCH_PREDICTION``."""
 
 CORNER = (0, 0)
 CENTRE = (3, 3)
-"""12-lone-stone: how many hundredths of a stone more a lone stone of the side to move is worth
-to the shipped network on the corner square a7 (row 0, column 0) than on the centre d4 (row 3,
-column 3), as ``class_weights_on_board`` gives it."""
+"""12-lone-stone: how many hundredths of a stone more a lone stone of the side to move adds to
+the shipped network's score on the centre d4 (row 3, column 3) than on the corner a7 (row 0,
+column 0): the score with the stone alone less the score of the empty board, as the network
+computes it (``lone_stone``)."""
 
 
 def _log_loss() -> float:
@@ -541,10 +803,9 @@ def _log_loss() -> float:
     return log_loss(np.array([NETWORK_SCORE / WIN_SCALE]), np.array([target]))
 
 
-def _lone_stone() -> float:
-    from ..learn.ntuple import class_weights_on_board, load_weights
-    board = class_weights_on_board(load_weights().weights)
-    return float(board[CORNER] - board[CENTRE])
+def _lone_stone() -> int:
+    board = lone_stone(load_weights())
+    return int(board[CENTRE] - board[CORNER])
 
 
 register(
@@ -558,8 +819,10 @@ register(
 
 register(
     "12-lone-stone", _lone_stone,
-    mistake=-31.461538,  # the centre less the corner, not the corner less the centre
-    hint="board = class_weights_on_board(load_weights().weights) is a 7x7 array, row 0 at the "
-         "top (a7 is board[0, 0], d4 is board[3, 3]); the answer is the corner's value less "
-         "the centre's, a positive number if the corner is worth more.",
-    compare=within(0.01))
+    mistake=-26.076923,  # the mean per window (376 / 13 - 110 / 2), not what the stone adds
+    hint="a stone changes the score through every window that holds it, 13 at d4 and 2 at a7: "
+         "take the whole change, the score of the board with the stone alone less the score "
+         "of the empty board, not a mean per window. board = lone_stone(load_weights()) gives "
+         "it for every square, row 0 at the top (d4 is board[3, 3], a7 is board[0, 0]); the "
+         "answer is d4's value less a7's.",
+    compare=within(0.5))

@@ -128,13 +128,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..agents import make_agent, parse_spec
-from ..agents.spec import KEYS
-from ..ataxx import FIRST, PASS, SECOND, Move, State
+from ..agents.spec import KEYS, check_agent_spec
+from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
+from ..checks import MAX_MS, describe, whole
 from ..errors import CourseError
+from ..interrupt import quiet_worker, stop_workers, unwind_on_stop
 from ..rng import SplitMix64, check_seed
-from .play import play_game, random_opening
+from .play import MAX_PAIRS, play_game, random_opening
 from .protocol import choose_with_time
-from .referee import ending, referee
+from .referee import ending, program_words, referee
 
 if TYPE_CHECKING:                   # numpy is imported only where a matrix is made: the
     import numpy as np              # workers stay quick to start
@@ -148,6 +150,11 @@ __all__ = [
 START_METHOD = ("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
                 else "spawn")
 """How the default process pool starts its workers (never ``fork``; see the module text)."""
+
+MAX_DECIDED_DEPTH = 8
+"""The deepest search that decides whether an opening is decided (``decided_depth``)."""
+MAX_WORKERS = 256
+"""The most worker processes a match may start."""
 
 REFEREE_TIME_MS = 10_000
 """Each side's time for a refereed game when ``time_ms`` is not given (the referee's default)."""
@@ -175,7 +182,7 @@ def derive_seed(seed: int, *labels: int | str) -> int:
         if isinstance(label, str):
             data = label.encode("utf-8")
             if len(data) > 8:
-                raise ValueError(f"a text label has at most 8 bytes, got {label!r}")
+                raise CourseError(f"a text label has at most 8 bytes, got {label!r}")
             label = int.from_bytes(data, "little")
         value = SplitMix64(value ^ SplitMix64(check_seed(label)).next_u64()).next_u64()
     return value
@@ -224,12 +231,7 @@ class Program:
             self.command: tuple[str, ...] = ()
             self.spec: str | None = spec.strip()
         else:
-            words = (shlex.split(command, posix=os.name == "posix")
-                     if isinstance(command, str) else [str(word) for word in command])
-            if not words:
-                raise CourseError("a Program's command line is empty; give one such as "
-                                  "'python my_agent.py'")
-            self.command = tuple(words)
+            self.command = tuple(program_words(command))
             self.spec = None
         self.python = python
         self.name = name or (self.spec if self.spec is not None else shlex.join(self.command))
@@ -274,22 +276,12 @@ Player = str | Program
 def _check_spec(spec: Any, who: str) -> str:
     if not isinstance(spec, str):
         raise CourseError(f"{who}: a player is a spec string such as 'greedy' or a "
-                          f"Program('python my_agent.py'), got {spec!r}")
-    spec = spec.strip()
+                          f"Program('python my_agent.py'), got {describe(spec)}")
     try:
-        parse_spec(spec)
+        check_agent_spec(spec, State.start())
     except ValueError as error:
         raise CourseError(f"{who}: {error}") from None
-    # Build it once to run every check make_agent does, now, but without its hash table
-    # (tt=26 would fill gigabytes here only to be thrown away; parse_spec checked tt).
-    head, _, rest = spec.partition(":")
-    kept = [item for item in rest.split(",") if item.strip().partition("=")[0] != "tt"]
-    probe = f"{head}:{','.join(kept)}" if rest else head
-    try:
-        make_agent(probe)
-    except ValueError as error:
-        raise CourseError(f"{who}: " + str(error).replace(repr(probe), repr(spec))) from None
-    return spec
+    return spec.strip()
 
 
 def _check_player(player: Any, who: str) -> Player:
@@ -333,13 +325,12 @@ class RandomOpenings:
     decided_depth: int = 5
 
     def __post_init__(self) -> None:
-        if isinstance(self.plies, bool) or not isinstance(self.plies, int) or self.plies < 0:
-            raise CourseError(f"RandomOpenings(plies=...) needs a whole number >= 0, "
-                              f"got {self.plies!r}")
-        depth = self.decided_depth
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
-            raise CourseError(f"RandomOpenings(decided_depth=...) needs a whole number from 0 "
-                              f"(keep every opening) to 8, got {depth!r}")
+        whole(self.plies, "RandomOpenings(plies=...)", 0, MAX_TURNS, "plies", error=CourseError)
+        whole(self.decided_depth, "RandomOpenings(decided_depth=...) (0: keep every opening)",
+              0, MAX_DECIDED_DEPTH, "plies", error=CourseError)
+        if self.start is not None and not isinstance(self.start, str):
+            raise CourseError(f"RandomOpenings(start=...) is a FEN or None, got "
+                              f"{describe(self.start)}")
         if self.start is not None:
             try:
                 State.from_fen(self.start)
@@ -380,6 +371,10 @@ def is_decided_opening(state: State, depth: int = 5) -> bool:
     >>> is_decided_opening(State.start())
     False
     """
+    if not isinstance(state, State):
+        raise CourseError(f"is_decided_opening looks at an ATAXX State, got "
+                          f"{type(state).__name__}")
+    whole(depth, "depth", 0, MAX_DECIDED_DEPTH, "plies", error=CourseError)
     if state.is_over():
         return True
     if depth == 0:
@@ -618,9 +613,10 @@ def play_task(task: GameTask) -> GameResult:
         program = player if isinstance(player, Program) else Program.from_spec(player)
         argvs.append(program.argv(seeds[role]))
     started = time.perf_counter()
-    result = referee(argvs[0], argvs[1],
-                     time_ms=task.time_ms if task.time_ms is not None else REFEREE_TIME_MS,
-                     ready_ms=task.ready_ms, start_fen=task.opening_fen)
+    with unwind_on_stop():                  # stopped, a worker still stops the programs
+        result = referee(argvs[0], argvs[1],
+                         time_ms=task.time_ms if task.time_ms is not None else REFEREE_TIME_MS,
+                         ready_ms=task.ready_ms, start_fen=task.opening_fen)
     seconds = time.perf_counter() - started
     return GameResult(task, shlex.join(argvs[0]), shlex.join(argvs[1]), result.winner,
                       result.reason, result.detail, [Move(*m).uai() for m in result.moves],
@@ -837,9 +833,19 @@ def _start_method() -> str:
 
 def process_pool(workers: int | None = None) -> cf.ProcessPoolExecutor:
     """The arena's default executor: ``workers`` processes (default ``os.cpu_count()``),
-    started with ``START_METHOD``."""
+    started with ``START_METHOD``; Ctrl-C is left to this process, which stops them
+    (``course_lib.interrupt``)."""
     return cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
-                                  mp_context=multiprocessing.get_context(_start_method()))
+                                  mp_context=multiprocessing.get_context(_start_method()),
+                                  initializer=quiet_worker)
+
+
+def close_pool(pool: cf.ProcessPoolExecutor, wait: bool) -> None:
+    """Shut ``pool`` down; unless ``wait``, stop its workers now, games running or not."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=wait, cancel_futures=True)
+    if not wait:
+        stop_workers(processes)
 
 
 def _stops(answer: Any) -> bool:
@@ -923,17 +929,12 @@ class Arena:
             self.seed = check_seed(seed)
         except ValueError as error:
             raise CourseError(str(error)) from None
-        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                    or workers < 0):
-            raise CourseError(f"workers must be a whole number >= 0 (0: in this process), "
-                              f"got {workers!r}")
+        whole(workers, "workers", 0, MAX_WORKERS, optional=True, error=CourseError)
         if executor is not None and not callable(getattr(executor, "submit", None)):
             raise CourseError(f"executor must have submit(fn, *args) returning futures, "
                               f"got {executor!r}")
-        for name, value in (("time_ms", time_ms), ("ready_ms", ready_ms)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value <= 0):
-                raise CourseError(f"{name} must be a whole number of ms > 0, got {value!r}")
+        whole(time_ms, "time_ms", 1, MAX_MS, "ms", optional=True, error=CourseError)
+        whole(ready_ms, "ready_ms", 1, MAX_MS, "ms", error=CourseError)
         self.openings = openings
         self.executor = executor
         self.workers = workers
@@ -958,7 +959,7 @@ class Arena:
         still running to finish)."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            pool.shutdown(wait=wait, cancel_futures=True)
+            close_pool(pool, wait)
 
     def _executor(self) -> tuple[cf.Executor, int]:
         """The executor to use and how many games to keep in flight."""
@@ -976,8 +977,7 @@ class Arena:
     def tasks(self, player_a: Player, player_b: Player, pairs: int,
               _match: tuple[int, ...] = ()) -> list[GameTask]:
         """The games a match of ``pairs`` pairs would play, in order (checked, not played)."""
-        if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs < 1:
-            raise CourseError(f"pairs must be a whole number >= 1, got {pairs!r}")
+        whole(pairs, "pairs", 1, MAX_PAIRS, error=CourseError)
         player_a = _check_player(player_a, "player A")
         player_b = _check_player(player_b, "player B")
         fens = _opening_fens(self.openings, pairs, self.seed)
@@ -1021,9 +1021,9 @@ class Arena:
             bar.close()
             if self._pool is not None and not self._kept:
                 # Stopped early: wait only for the games already running. Failed or
-                # interrupted: do not wait at all.
+                # interrupted: stop the workers now.
                 pool, self._pool = self._pool, None
-                pool.shutdown(wait=clean, cancel_futures=True)
+                close_pool(pool, wait=clean)
         return stopped
 
     # -- matches
@@ -1055,6 +1055,9 @@ class Arena:
                     ) -> RoundRobinReport:
         """Every player against every other, ``pairs_per_match`` pairs each; see
         ``round_robin``."""
+        if not isinstance(players, (list, tuple)):
+            raise CourseError(f"players is a list of players (specs or Programs), got "
+                              f"{describe(players)}")
         players = list(players)
         if len(players) < 2:
             raise CourseError(f"a round robin needs at least two players, got {len(players)}")

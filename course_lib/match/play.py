@@ -10,7 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..agents.base import RandomAgent, as_agent
-from ..ataxx import Move, State
+from ..ataxx import MAX_TURNS, Move, State
+from ..checks import MAX_SEED, describe, whole
+from ..errors import InvalidArgumentError
+from ..rng import check_seed
+
+MAX_PAIRS = 500_000
+"""The most colour-swapped pairs one match plays: a million games."""
 
 
 def is_legal(state: Any, move: Any) -> bool:
@@ -33,6 +39,24 @@ def is_legal(state: Any, move: Any) -> bool:
                 and state.canonical(move) in legal)
     except Exception:                                   # not a move of this game at all
         return False
+
+
+def start_position(start: Any) -> Any:
+    """The position a game starts from: ATAXX's start for None, a State read from a FEN for
+    text, or a position of any game (anything with ``legal_moves``, ``apply`` and
+    ``is_over``); anything else is refused in words.
+
+    >>> start_position("x5o/7/7/7/7/7/o5x o 0 1").to_move
+    2
+    """
+    if start is None or isinstance(start, str):
+        return State.of(start)
+    if not all(callable(getattr(start, name, None)) for name in ("legal_moves", "apply",
+                                                                 "is_over")):
+        raise InvalidArgumentError(f"start must be a position (a State, an Othello, ...) or an "
+                                   f"ATAXX FEN, got {describe(start)} of type "
+                                   f"{type(start).__name__}")
+    return start
 
 
 def _played(state: Any, move: Any) -> Any:
@@ -67,7 +91,7 @@ def play_game(first: Any, second: Any, start: Any = None,
     the canonical one is legal and kept so (``is_legal``).
     """
     agents = {1: as_agent(first), 2: as_agent(second)}
-    state = State.start() if start is None else start
+    state = start_position(start)
     initial = state
     moves = []
     names = (getattr(agents[1], "name", "first"), getattr(agents[2], "name", "second"))
@@ -87,8 +111,10 @@ def play_game(first: Any, second: Any, start: Any = None,
 
 
 def random_opening(plies: int, seed: int, start: Any = None) -> Any:
-    """The position after ``plies`` seeded random moves from ``start`` (stops if the game ends)."""
-    state = State.start() if start is None else start
+    """The position after ``plies`` seeded random moves from ``start`` (stops if the game ends;
+    ``start`` as ``play_game`` takes it)."""
+    whole(plies, "plies", 0, MAX_TURNS)
+    state = start_position(start)
     agent = RandomAgent(seed=seed)
     for _ in range(plies):
         if state.is_over():
@@ -125,6 +151,10 @@ def play_match(make_a: Callable[[], Any], make_b: Callable[[], Any], pairs: int,
     ``make_b``: each pair starts from the same seeded random opening, A playing first in one
     game and second in the other.
     """
+    whole(pairs, "pairs", 1, MAX_PAIRS)
+    whole(opening_plies, "opening_plies", 0, MAX_TURNS)
+    check_seed(seed)
+    whole(seed + pairs, "seed + pairs", 0, MAX_SEED)         # the last opening's seed
     a_name = getattr(make_a(), "name", "A")
     b_name = getattr(make_b(), "name", "B")
     result = MatchResult(a_name, b_name)

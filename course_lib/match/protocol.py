@@ -27,8 +27,9 @@ its depth and plays the move of the deepest one that finished within the share (
 enough, the very move of its fixed-depth search), and MCTS stops at its number of iterations
 or at the share, whichever comes first. Random and greedy need no limit. A small
 margin is kept for the pipe and the process. The agent is built after the first ``OK`` is
-sent, and if it has a ``warm_up()`` method (to compile numba code, say) that is called then
-too: READY is always answered at once.
+sent, on a thread of its own, and if it has a ``warm_up()`` method (to compile numba code,
+say) that is called then too: READY is always answered at once. The first TURN waits for
+the agent, and the time it waited is taken off the clock the TURN gives.
 
 The move an agent sends is sent as it is: a clone written with a source other than the
 canonical one is legal (any friendly stone next to the destination will do) and goes out as
@@ -70,7 +71,10 @@ from typing import Any, Callable, TextIO
 
 from ..agents.base import as_agent
 from ..agents.players import expected_moves_left
+from ..agents.search import MAX_DEPTH
 from ..ataxx import FIRST, MAX_TURNS, PASS, SECOND, Move, State
+from ..checks import MAX_MOVES_TO_GO, MAX_MS, number, read_number, whole
+from ..errors import GameOverError
 from .play import is_legal
 
 START_FEN_VARIABLE = "ATAXX_START_FEN"
@@ -254,8 +258,15 @@ def choose_with_time(agent: Any, state: Any, remaining_ms: float | None = None,
 
     An MCTS agent with ``final='both'``, which may search on up to ``both_cap`` times its
     budget, gets the budget divided by ``both_cap``. The agent's settings are put back
-    afterwards (its clock keeps the time it counted).
+    afterwards (its clock keeps the time it counted). Times are numbers of ms from 0 to
+    ``MAX_MS``.
     """
+    for name, value in (("remaining_ms", remaining_ms), ("movetime_ms", movetime_ms),
+                        ("inc_ms", inc_ms)):
+        if value is not None:
+            number(value, name, 0, MAX_MS, "ms")
+    whole(moves_to_go, "moves_to_go", 1, MAX_MOVES_TO_GO, optional=True)
+    whole(depth, "depth", 1, MAX_DEPTH, optional=True)
     saved = {name: getattr(agent, name)
              for name in ("clock", "depth") + PER_MOVE_ATTRIBUTES if hasattr(agent, name)}
     clock = saved.get("clock")
@@ -339,12 +350,9 @@ def _log(log: TextIO | None, message: str) -> None:
         pass
 
 
-def _number(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if value == value and value not in (float("inf"), float("-inf")) else None
+def _clock_ms(text: str) -> float:
+    """The time left in a TURN line: a number of ms from 0 to ``MAX_MS``, else ValueError."""
+    return read_number(text, 0, MAX_MS, "ms")
 
 
 def _build(factory: Callable[[], Any] | None, log: TextIO) -> Any:
@@ -367,12 +375,25 @@ def _warm_up(agent: Any, log: TextIO) -> None:
             _log(log, f"warm_up() failed: {error}")
 
 
-def _start_state(start: Any) -> State:
-    if start is None:
-        return State.start()
-    if isinstance(start, str):
-        return State.from_fen(start)
-    return start
+class _Loader:
+    """Builds the agent of ``factory`` and warms it up on a thread of its own, so that the
+    program reads the referee's lines meanwhile (and knows when the first TURN came)."""
+
+    def __init__(self, factory: Callable[[], Any], log: TextIO) -> None:
+        self.agent: Any = None
+        self.thread = threading.Thread(target=self._load, args=(factory, log), daemon=True)
+        self.thread.start()
+
+    def _load(self, factory: Callable[[], Any], log: TextIO) -> None:
+        agent = _build(factory, log)
+        if agent is not None:
+            _warm_up(agent, log)
+        self.agent = agent
+
+    def result(self) -> Any:
+        """The agent, once built and warmed up (None if it could not be built)."""
+        self.thread.join()
+        return self.agent
 
 
 # --- The protocol loop ------------------------------------------------------------------------
@@ -401,10 +422,11 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
         agent = None
     else:
         agent = as_agent(agent)
-    initial = _start_state(start)
+    initial = State.of(start)
     state = initial
     me: int | None = None
     told_rule = False                                   # the clock rule is logged once
+    loader: _Loader | None = None                       # building the agent after the first OK
 
     def answer(text: str) -> bool:
         try:
@@ -434,17 +456,22 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
                 return 0
             me = FIRST if words[1] == "FIRST" else SECOND
             state = initial
-            if agent is None:
-                agent = _build(factory, log)
+            if agent is None and loader is None:
+                loader = _Loader(factory, log)          # the lines are read meanwhile
+            elif loader is None:                        # (while loading: the agent is new)
+                if hasattr(agent, "reset"):
+                    try:
+                        agent.reset()                   # a new game: fresh tables and clock
+                    except Exception as error:
+                        _log(log, f"reset() failed: {error}")
+                _warm_up(agent, log)
+        elif command == "TURN":
+            arrived = time.perf_counter()
+            if loader is not None:              # the first TURN waits for the agent, and the
+                agent = loader.result()         # wait counts against its clock
+                loader = None
                 if agent is None:
                     return 2
-            elif hasattr(agent, "reset"):
-                try:
-                    agent.reset()                       # a new game: fresh tables and clock
-                except Exception as error:
-                    _log(log, f"reset() failed: {error}")
-            _warm_up(agent, log)
-        elif command == "TURN":
             if agent is None:                           # TURN without READY: be lenient
                 agent = _build(factory, log)
                 if agent is None:
@@ -452,8 +479,14 @@ def serve(agent: Any, stdin: TextIO, stdout: TextIO, *, start: Any = None,
             if me is None:
                 me = state.to_move
                 _log(log, f"TURN before READY: playing {'FIRST' if me == FIRST else 'SECOND'}")
-            my_ms = _number(words[1]) if len(words) > 1 else None
-            if my_ms is None:
+            my_ms = None
+            try:
+                my_ms = _clock_ms(words[1]) if len(words) > 1 else None
+            except ValueError as error:
+                _log(log, f"TURN: the time left {error}; the agent's own clock counts")
+            if my_ms is not None:
+                my_ms = max(0.0, my_ms - (time.perf_counter() - arrived) * 1000)
+            if my_ms is None and len(words) == 1:
                 _log(log, f"TURN without a time in {line.strip()!r}: the agent's own clock counts")
             if state.to_move != me and state.legal_moves() == [PASS]:
                 _log(log, "asked to move on the opponent's turn; the opponent must have passed")
@@ -495,10 +528,16 @@ def _agent_command(args: argparse.Namespace) -> int:
     from ..agents.spec import check_agent_spec
     try:
         start = State.from_fen(args.fen) if args.fen else None
+        if start is not None and start.is_over():
+            raise GameOverError(f"--fen {start.fen()}: the game is over in this position "
+                                f"({start.outcome_reason()}); give one with a move to play")
         if start is None and os.environ.get(START_FEN_VARIABLE):
             start = State.from_fen(os.environ[START_FEN_VARIABLE])
-        # a bad spec, or an evaluation that does not fit ATAXX, fails now, not at READY
-        check_agent_spec(args.spec, start or State.start())
+        # A spec that cannot be read, or an evaluation that does not fit ATAXX, fails now;
+        # the agent is built after the first OK (building may load weights and compiled
+        # code, seconds on a busy machine: READY must be answered within the referee's
+        # deadline), and options that do not go together fail then, with exit code 2.
+        check_agent_spec(args.spec, start or State.start(), build=False)
     except ValueError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return 2

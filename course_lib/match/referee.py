@@ -66,6 +66,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..ataxx import FIRST, MAX_TURNS, SECOND, Move, State
+from ..checks import MAX_MS, arg_whole, describe, whole
 from ..errors import CourseError, IllegalMoveError
 from .protocol import START_FEN_VARIABLE
 
@@ -543,18 +544,24 @@ def _shut_down(programs: list[_Program], faulty: set[int], grace: float) -> None
 # --- The game ---------------------------------------------------------------------------------
 
 
-def _argv(command: str | Sequence[str]) -> list[str]:
+def program_words(command: str | Sequence[str]) -> list[str]:
+    """The words of a command line (split as a shell would) or of a list of words; an empty
+    or unreadable one is refused in words."""
     if isinstance(command, str):
         try:
             argv = shlex.split(command, posix=_POSIX)
         except ValueError as error:             # e.g. "No closing quotation"
-            raise CourseError(f"cannot read the agent command {command!r}: {error}; quote it "
-                              "as a shell would, e.g. \"python my_agent.py --name 'my bot'\""
-                              ) from None
+            raise CourseError(f"the command {command[:200]!r} cannot be split into words: "
+                              f"{error}; quote it as a shell would, e.g. \"python my_agent.py "
+                              "--name 'my bot'\"") from None
+    elif isinstance(command, (list, tuple)) and all(isinstance(word, (str, os.PathLike))
+                                                    for word in command):
+        argv = [os.fspath(word) for word in command]
     else:
-        argv = [str(word) for word in command]
+        raise CourseError(f"a command is a command line (text) or a list of its words, got "
+                          f"{describe(command)}")
     if not argv:
-        raise CourseError("an agent command is empty; give a command line such as "
+        raise CourseError("the command is empty; give a command line such as "
                           "'python -m course_lib agent greedy'")
     return argv
 
@@ -606,9 +613,10 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
     programs; ``on_move(state, move, player, used_ms)`` is called after each accepted move with
     the position before it and the move as the program sent it.
     """
-    if time_ms <= 0 or ready_ms <= 0:
-        raise CourseError(f"time_ms and ready_ms must be positive, got {time_ms} and {ready_ms}")
-    argvs = {FIRST: _argv(cmd_first), SECOND: _argv(cmd_second)}
+    for name, value in (("time_ms", time_ms), ("ready_ms", ready_ms), ("grace_ms", grace_ms)):
+        whole(value, name, 0 if name == "grace_ms" else 1, MAX_MS, "ms", error=CourseError)
+    whole(max_line, "max_line", 1, MAX_LINE * 1024, "bytes", error=CourseError)
+    argvs = {FIRST: program_words(cmd_first), SECOND: program_words(cmd_second)}
     start = State.from_fen(start_fen) if start_fen else State.start()
     environment = dict(os.environ)
     environment.update(env or {})
@@ -720,17 +728,11 @@ def referee(cmd_first: str | Sequence[str], cmd_second: str | Sequence[str],
 # --- The command ------------------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of ms, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of ms > 0, got {value}")
-    return value
-
-
 def _referee_command(args: argparse.Namespace) -> int:
+    if args.fen is not None and State.from_fen(args.fen).is_over():
+        raise CourseError(f"--fen {args.fen}: the game is over in this position "
+                          f"({State.from_fen(args.fen).outcome_reason()}); give one with a move "
+                          "to play")
     result = referee(args.first, args.second, time_ms=args.time_ms, ready_ms=args.ready_ms,
                      start_fen=args.fen)
     if args.json:
@@ -753,9 +755,9 @@ def register(subparsers: Any) -> None:
                "\"python -m course_lib agent alphabeta:game=9000\" --json")
     p.add_argument("first", help="command line of the first player (x), quoted as one argument")
     p.add_argument("second", help="command line of the second player (o)")
-    p.add_argument("--time-ms", type=_positive, default=10_000,
+    p.add_argument("--time-ms", type=arg_whole(1, MAX_MS, "ms"), default=10_000,
                    help="each player's time for the whole game (default 10000)")
-    p.add_argument("--ready-ms", type=_positive, default=3_000,
+    p.add_argument("--ready-ms", type=arg_whole(1, MAX_MS, "ms"), default=3_000,
                    help="time to answer READY (default 3000)")
     p.add_argument("--fen", default=None, help="start position (default: the standard start)")
     p.add_argument("--json", action="store_true",

@@ -36,17 +36,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..checks import whole
 from ..errors import CourseError
-from .arena import Arena, RandomOpenings, derive_seed, player_name, process_pool
+from .arena import (Arena, RandomOpenings, close_pool, derive_seed, player_name,
+                    process_pool)
 
 if TYPE_CHECKING:                      # course_lib.strength imports numpy: only when a test runs
-    from ..strength import EloEstimate, Sprt
+    from ..strength import EloEstimate, Sprt, SprtEloEstimate
 
 __all__ = ["MODELS", "SprtRun", "run_sprt", "sprt_test"]
 
 MODELS = {"binomial": "win_loss", "trinomial": "trinomial", "pentanomial": "pentanomial"}
 """The models ``run_sprt`` takes, and the ``Sprt`` kind of each."""
 
+MAX_GAMES = 10_000_000
+"""The most games one test plays (a cap it stops at, undecided)."""
 DEFAULT_MAX_GAMES = 100_000
 """The cap on games when none is given (as ``simulate_sprt``'s)."""
 
@@ -64,7 +68,7 @@ def sprt_test(elo0: float = 0.0, elo1: float = 50.0, alpha: float = 0.05, beta: 
     """
     from ..strength import Sprt
 
-    if model not in MODELS:
+    if not isinstance(model, str) or model not in MODELS:
         raise CourseError(f"model must be binomial (the lecture's win/loss test), trinomial "
                           f"or pentanomial; got {model!r}")
     if model == "binomial" and scale != "logistic":
@@ -147,6 +151,20 @@ class SprtRun:
             return elo_estimate_pairs(self.pentanomial) if sum(self.pentanomial) else None
         return elo_estimate(self.wins, self.draws, self.losses) if self.games else None
 
+    def estimate_after_stop(self) -> "SprtEloEstimate | None":
+        """Once the test has stopped (a decision, or the cap), the median-unbiased Elo after
+        it (``course_lib.strength.sprt_elo_estimate``): the Elo of ``estimate()`` is biased
+        when the test stopped at a bound. None while it runs, or when the test read no result
+        it can estimate from (the win/loss test counts decisive games only)."""
+        from ..strength import sprt_elo_estimate
+
+        if self.stopped_by not in ("decision", "max-games") or self.test.played == 0:
+            return None
+        try:
+            return sprt_elo_estimate(self.test)
+        except CourseError:
+            return None
+
     def record(self) -> str:
         """``+W =D -L``, and the pair counts for the pentanomial model."""
         text = f"+{self.wins} ={self.draws} -{self.losses}"
@@ -174,6 +192,13 @@ class SprtRun:
         history = list(self.llr_history)
         if history_digits is not None:
             history = [round(value, history_digits) for value in history]
+        after = self.estimate_after_stop()
+        unbiased = {} if after is None else {
+            "unbiased_elo": finite(after.elo), "unbiased_elo_low": finite(after.elo_low),
+            "unbiased_elo_high": finite(after.elo_high),
+            "unbiased_normalized_elo": finite(after.normalized_elo),
+            "unbiased_normalized_low": finite(after.normalized_low),
+            "unbiased_normalized_high": finite(after.normalized_high)}
         return {
             "spec_a": self.spec_a, "spec_b": self.spec_b, "model": self.model,
             "scale": self.test.scale, "elo0": self.test.elo0, "elo1": self.test.elo1,
@@ -186,7 +211,7 @@ class SprtRun:
             "elo": finite(estimate.elo if estimate else None),
             "elo_low": finite(estimate.elo_low if estimate else None),
             "elo_high": finite(estimate.elo_high if estimate else None),
-            "los": estimate.los if estimate else None,
+            "los": estimate.los if estimate else None, **unbiased,
             "reasons": dict(self.reasons), "seconds": round(self.seconds, 3),
             "llr_history": history,
         }
@@ -200,8 +225,7 @@ class SprtRun:
 
 
 def _check_max_games(max_games: Any, model: str) -> int:
-    if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < 1:
-        raise CourseError(f"max_games must be a whole number >= 1, got {max_games!r}")
+    whole(max_games, "max_games", 1, MAX_GAMES, error=CourseError)
     if model == "pentanomial" and max_games < 2:
         raise CourseError("the pentanomial model plays pairs: max_games must be at least 2")
     return max_games
@@ -303,5 +327,5 @@ def run_sprt(spec_a: Any, spec_b: Any, elo0: float = 0.0, elo1: float = 50.0,
         clean = True
     finally:
         if own_pool is not None:
-            own_pool.shutdown(wait=clean, cancel_futures=True)
+            close_pool(own_pool, wait=clean)
     return run

@@ -20,7 +20,8 @@ accept H0 at LLR <= -2.944, accept H1 at LLR >= 2.944
    10 games: +10 =0 -0, LLR 1.336
    20 games: +20 =0 -0, LLR 2.672
 accept H1 after 23 games: +23 =0 -0, LLR 3.073 (bounds -2.944 and 2.944)
-Elo: +inf (a perfect score has no finite Elo; at least 303.8 with 95% confidence, an exact bound), LOS 100.00%
+logistic Elo: +inf (a perfect score has no finite Elo; at least 303.8 with 95% confidence, an exact bound), LOS 100.00%
+after the stop: H1 accepted after 23 games: median-unbiased +728.8 logistic Elo (95% interval +303.8 to +inf); naive +inf logistic Elo (biased: the test stopped because its results ran high)
 0
 """
 
@@ -32,8 +33,11 @@ import math
 import time
 from typing import Any
 
-from ..strength_cli import _probability, whole_number
-from .sprt import DEFAULT_MAX_GAMES, MODELS, SprtRun, run_sprt
+from ..checks import MAX_MS, MAX_SEED, arg_whole
+from ..strength_cli import _elo_bound, _probability
+from ..ataxx.rules import MAX_TURNS
+from .arena import MAX_DECIDED_DEPTH, MAX_WORKERS
+from .sprt import DEFAULT_MAX_GAMES, MAX_GAMES, MODELS, SprtRun, run_sprt
 
 __all__ = ["JSON_KEYS", "progress_marks", "register", "run_sprt"]
 
@@ -47,10 +51,15 @@ JSON output (--json), one object:
   wins, draws, losses   A's results
   pentanomial     complete pairs in which A scored 0, 0.5, 1, 1.5, 2 points
   score           A's points per game, 0..1
-  elo             Elo difference of A over B (from the pairs for --model pentanomial);
-                  null if infinite (a perfect score)
+  elo             Elo difference of A over B, logistic Elo (from the pairs for --model
+                  pentanomial); null if infinite (a perfect score). Biased when the test
+                  stopped at a bound: see unbiased_elo
   elo_low, elo_high     its 95% interval (null where infinite)
   los             likelihood of superiority, 0..1
+  unbiased_elo, unbiased_elo_low, unbiased_elo_high   the median-unbiased Elo after the
+                  stopped test (decision or cap) and its 95% interval, logistic Elo
+  unbiased_normalized_elo, unbiased_normalized_low, unbiased_normalized_high   the same
+                  in normalized Elo (null for --model binomial)
   llr_history     the LLR after every game (every pair for --model pentanomial)
   reasons         how the games ended: reason code -> games
   spec_a, spec_b, model, scale, elo0, elo1, alpha, beta, seed, max_games   the settings
@@ -84,25 +93,25 @@ def _model_line(model: str, run: SprtRun) -> str:
 def _elo_line(run: SprtRun) -> str:
     estimate = run.estimate()
     if estimate is None:
-        return "Elo: no games"
+        return "logistic Elo: no games"
     los = f"LOS {estimate.los * 100:.2f}%"
     if not math.isfinite(estimate.elo):
         sign = "+" if estimate.elo > 0 else "-"
         what = "a perfect score" if estimate.elo > 0 else "a score of 0"
         bound = (f"at least {estimate.elo_low:.1f}" if estimate.elo > 0
                  else f"at most {estimate.elo_high:.1f}")
-        return (f"Elo: {sign}inf ({what} has no finite Elo; {bound} with 95% confidence, an "
-                f"exact bound), {los}")
+        return (f"logistic Elo: {sign}inf ({what} has no finite Elo; {bound} with 95% "
+                f"confidence, an exact bound), {los}")
     if estimate.note:
-        return (f"Elo: {estimate.elo:+.1f} (every result the same: the 95% exact bound is "
-                f"{estimate.elo_low:.1f} to {estimate.elo_high:.1f}; the LOS means nothing)")
+        return (f"logistic Elo: {estimate.elo:+.1f} (every result the same: the 95% exact bound "
+                f"is {estimate.elo_low:.1f} to {estimate.elo_high:.1f}; the LOS means nothing)")
     high = f"{estimate.elo_high:.1f}" if math.isfinite(estimate.elo_high) else "+inf"
     low = f"{estimate.elo_low:.1f}" if math.isfinite(estimate.elo_low) else "-inf"
     margin = f" +- {estimate.margin:.1f}" if math.isfinite(estimate.margin) else ""
-    return f"Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
+    return f"logistic Elo: {estimate.elo:+.1f}{margin} (95% interval {low} to {high}), {los}"
 
 
-_decided_depth = whole_number(0, 8, "a depth")
+_decided_depth = arg_whole(0, MAX_DECIDED_DEPTH, "plies")
 
 
 def _sprt_command(args: argparse.Namespace) -> int:
@@ -138,6 +147,9 @@ def _sprt_command(args: argparse.Namespace) -> int:
         return 0
     print(run.summary())
     print(_elo_line(run))
+    after = run.estimate_after_stop()
+    if after is not None:
+        print(f"after the stop: {after}")
     if args.timing:
         print(f"{run.games} games in {time.perf_counter() - started:.2f} s")
     return 0
@@ -160,8 +172,9 @@ def register(subparsers: Any) -> None:
         epilog=JSON_KEYS)
     p.add_argument("spec_a", metavar="SPEC_A", help="player A, the one H1 says is stronger")
     p.add_argument("spec_b", metavar="SPEC_B", help="player B")
-    p.add_argument("--elo0", type=float, default=0.0, help="H0: A is ELO0 stronger (default 0)")
-    p.add_argument("--elo1", type=float, default=50.0,
+    p.add_argument("--elo0", type=_elo_bound, default=0.0,
+                   help="H0: A is ELO0 stronger (default 0)")
+    p.add_argument("--elo1", type=_elo_bound, default=50.0,
                    help="H1: A is ELO1 stronger (default 50); above ELO0")
     p.add_argument("--alpha", type=_probability, default=0.05,
                    help="chance of accepting H1 when H0 holds (default 0.05)")
@@ -173,21 +186,21 @@ def register(subparsers: Any) -> None:
     p.add_argument("--scale", choices=("logistic", "normalized"), default="logistic",
                    help="the Elo of ELO0 and ELO1 (default logistic; binomial is logistic "
                         "only)")
-    p.add_argument("--max-games", type=whole_number(1, 10_000_000), default=DEFAULT_MAX_GAMES,
+    p.add_argument("--max-games", type=arg_whole(1, MAX_GAMES), default=DEFAULT_MAX_GAMES,
                    help=f"stop without a decision after this many games (default "
                         f"{DEFAULT_MAX_GAMES})")
-    p.add_argument("--openings-plies", type=whole_number(0, 100), default=4,
+    p.add_argument("--openings-plies", type=arg_whole(0, MAX_TURNS, "plies"), default=4,
                    help="random plies from the start position before each pair (default 4)")
     p.add_argument("--decided-depth", type=_decided_depth, default=5,
                    help="draw an opening again while a search of this many plies finds a "
                         "forced end of the game (default 5; 0 keeps every opening)")
-    p.add_argument("--seed", type=whole_number(0, 2**64 - 1), default=0,
+    p.add_argument("--seed", type=arg_whole(0, MAX_SEED), default=0,
                    help="seed of the openings and of seeded agents (default 0)")
-    p.add_argument("--workers", type=whole_number(0, 256), default=None,
+    p.add_argument("--workers", type=arg_whole(0, MAX_WORKERS), default=None,
                    help="processes playing games (default: every core; 0: this process)")
-    p.add_argument("--time-ms", type=whole_number(1, 86_400_000, "a day"), default=None,
+    p.add_argument("--time-ms", type=arg_whole(1, MAX_MS, "ms"), default=None,
                    help="each side's clock per game in ms; out of time loses (default: none)")
-    p.add_argument("--every", type=whole_number(1, 10_000_000), default=None,
+    p.add_argument("--every", type=arg_whole(1, MAX_GAMES), default=None,
                    help="print a progress line every EVERY games")
     p.add_argument("--timing", action="store_true", help="also print the wall time")
     p.add_argument("--json", action="store_true",

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import CourseError
+from .referee import program_words
 
 __all__ = ["logged", "read_log", "relay", "replay", "round_robin_games"]
 
@@ -75,22 +76,6 @@ def round_robin_games(players: int, pairs_per_match: int) -> int:
 # --- Logging what a program says ---------------------------------------------------------------
 
 
-def _argv(command: str | Sequence[str]) -> list[str]:
-    if isinstance(command, str):
-        try:
-            argv = shlex.split(command, posix=os.name == "posix")
-        except ValueError as error:                  # "No closing quotation", ...
-            raise CourseError(f"the command {command[:200]!r} cannot be split into words: "
-                              f"{error}; check its quotes") from None
-    elif isinstance(command, (list, tuple)):
-        argv = [str(word) for word in command]
-    else:
-        raise CourseError(f"a command is text or a list of words, got {command!r:.60}")
-    if not argv:
-        raise CourseError("the command is empty; give one such as ['python', 'my_agent.py']")
-    return argv
-
-
 def logged(command: str | Sequence[str], log_path: str | os.PathLike) -> list[str]:
     """The command line that runs ``command`` as it is, and writes the transcript of what it
     receives and sends to ``log_path`` (the file is written anew). Give it to the referee
@@ -101,7 +86,7 @@ def logged(command: str | Sequence[str], log_path: str | os.PathLike) -> list[st
     referee sees that as before.
     """
     return [sys.executable, "-m", "course_lib.match.tournament", "--log", str(log_path),
-            *_argv(command)]
+            *program_words(command)]
 
 
 def read_log(log_path: str | os.PathLike) -> list[str]:

@@ -114,6 +114,7 @@ from ..agents.base import as_agent
 from ..agents.evaluation import WIN_SCORE
 from ..agents.search import MAX_DEPTH
 from ..ataxx import FIRST, PASS, State
+from ..checks import MAX_MOVES_TO_GO, MAX_MS, MAX_NODES, check_memory
 from ..errors import InvalidUaiCommandError
 from .protocol import _log, run_on_stdio, safe_choose
 
@@ -123,9 +124,10 @@ ENGINE_SPEC = "engine"
 runs guided MCTS (``course_lib.match.uai_mcts.DEFAULT_SPEC``), the stronger player."""
 
 _GO_LIMITS: dict[str, tuple[int, int, str]] = {
-    "wtime": (0, 10**9, "ms"), "btime": (0, 10**9, "ms"), "winc": (0, 10**9, "ms"),
-    "binc": (0, 10**9, "ms"), "movetime": (0, 10**9, "ms"), "movestogo": (1, 10**6, "moves"),
-    "depth": (1, MAX_DEPTH, "plies"), "nodes": (1, 10**15, "nodes"), "mate": (1, 10**6, "moves"),
+    "wtime": (0, MAX_MS, "ms"), "btime": (0, MAX_MS, "ms"), "winc": (0, MAX_MS, "ms"),
+    "binc": (0, MAX_MS, "ms"), "movetime": (0, MAX_MS, "ms"),
+    "movestogo": (1, MAX_MOVES_TO_GO, "moves"), "depth": (1, MAX_DEPTH, "plies"),
+    "nodes": (1, MAX_NODES, "nodes"), "mate": (1, MAX_MOVES_TO_GO, "moves"),
 }
 """The numbers a ``go`` command may carry, each a whole number from its low to its high."""
 _GO_NUMBERS = tuple(_GO_LIMITS)
@@ -331,6 +333,9 @@ class _Go:
     no_position: str = ""                       # why there is no position, when state is None
     stopped: threading.Event = field(default_factory=threading.Event)
     started: bool = False
+    received: float = field(default_factory=time.perf_counter)
+    """When the ``go`` was read, or the search before it answered if that came later: the
+    manager's clock for this move runs from then."""
 
     @property
     def holds(self) -> bool:
@@ -598,6 +603,7 @@ class _Session:
         self.closed = False                      # the output is gone
         self.failed = False                      # the agent or engine could not be prepared
         self.told_unstoppable = False
+        self.answered = 0.0                      # when the last bestmove was written
         self.worker = threading.Thread(target=self._work, name="uai-search", daemon=True)
 
     # -- output
@@ -644,6 +650,7 @@ class _Session:
 
     def _answer(self, job: _Go) -> None:
         job.started = True
+        job.received = max(job.received, self.answered)    # not the wait behind a search
         move = PASS
         try:
             if self.failed:
@@ -664,6 +671,7 @@ class _Session:
             with self.lock:
                 self.gos.remove(job)
             self.write(f"bestmove {move.uai()}")
+            self.answered = time.perf_counter()
 
     # -- the reader
 
@@ -806,6 +814,8 @@ class _Session:
                 raise InvalidUaiCommandError(f"no option named {name[:60]!r} (the options: "
                                              f"{known})")
             value = option.value(text)
+            if option.name == "Hash":              # refused before anything is allocated
+                check_memory(int(value) << 20, f"Hash {value} MB")   # type: ignore[arg-type]
         except ValueError as error:
             self.tell(f"ignored {line.strip()[:200]!r}: {error}")
             return
@@ -908,13 +918,21 @@ def uai_transcript(commands: str, spec: str | None = None,
                    machine_free: bool = True) -> list[str]:
     """The lines ``python -m course_lib uai [spec]`` answers to ``commands`` (run here, in this
     process), with ``nps`` and ``time`` left out of the ``info`` lines when ``machine_free``
-    (they depend on the machine; the rest of a seeded search does not).
+    (they depend on the machine; the rest of a seeded search does not). A spec that cannot
+    be served raises its error here (the program would say it on stderr and exit).
 
     >>> uai_transcript("position startpos\\ngo depth 1\\n", "greedy")
     ['info depth 1 score cp 100 nodes 17 pv b7', 'bestmove b7']
     """
+    if not isinstance(commands, str):
+        raise InvalidUaiCommandError(f"commands are the lines sent to the program, as text, "
+                                     f"got {type(commands).__name__}")
+    if spec is not None and not isinstance(spec, str):
+        raise InvalidUaiCommandError(f"spec is an agent spec (text) or None, got "
+                                     f"{type(spec).__name__}")
     out = io.StringIO()
-    serve_uai(spec, io.StringIO(commands), out, log=io.StringIO())
+    backend = _backend(spec)                          # a spec that cannot be served: now
+    _Session(backend, io.StringIO(commands), out, io.StringIO()).run()
     lines = []
     for line in out.getvalue().splitlines():
         words = line.split()

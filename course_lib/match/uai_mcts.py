@@ -10,14 +10,19 @@ How a ``go`` is searched (``MCTSBackend.search``):
 - ``movetime M``: M less ``Move Overhead``; a clock (``btime``/``wtime``, ``binc``/``winc``,
   ``movestogo``): the share of ``course_lib.engine.clock_share_ms``, the engine's rule (the time
   left over the moves still to come, plus 3/4 of the increment), less ``Move Overhead``;
-  ``infinite``, ``ponder`` or no limit: until ``stop``.
+  ``infinite``, ``ponder`` or no limit: until ``stop``. The time counts from the moment the
+  ``go`` was read (as the manager's clock does), not from the start of the search.
 - ``nodes N``: at most N iterations (one leaf visited or added each): ``nodes`` in the ``info``
   lines counts iterations too, as MCTS engines do.
 - ``depth D``: until the tree is D plies deep (MCTS has no iterations of depth).
 - A ``time`` or ``iterations`` in the spec is a cap on every move, as the other limits allow.
-- ``stop`` ends the search between two chunks of iterations (a few milliseconds).
-- The tree lives in memory: ``Hash`` caps it (MB, default ``DEFAULT_TREE_MB``); a search whose
-  tree fills it ends there (``go infinite`` then waits for ``stop`` to answer).
+- The search ends within one iteration of its deadline (a timer halts the compiled loop),
+  and so does ``stop``: the answer comes within a few ms of the time given, whatever the
+  tree's size (``benchmarks/bench_uai_clock.py``).
+- The tree lives in memory: ``Hash`` caps it (MB, default ``DEFAULT_TREE_MB``), 35 bytes a
+  node. A full tree does not end the search: it searches on in the tree it has, without
+  growing, for all its time. The tree's array is reserved at its full size from the start,
+  but only the rows in use take memory.
 
 Each second, and at the end, an ``info`` line: ``depth`` (the length of the pv), ``seldepth``
 (the deepest node), ``score cp X`` (the chosen move's mean result r for the side to move as
@@ -41,18 +46,17 @@ level).
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Callable, TextIO
 
+from ..agents.mcts import DEFAULT_TREE_MB
+from ..checks import MAX_HASH_MB
 from .uai import _Backend, _Go, UaiOption, table_options
 
 DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
 """What ``python -m course_lib uai`` runs with no spec: guided MCTS with the shipped weights,
 keeping the subtree of the position reached for the next move (``reuse=1``, accepted by its
 SPRT in ``course_lib/data/mcts_ladder.json``; ``solver=1`` was not)."""
-DEFAULT_TREE_MB = 1024
-"""The default ``Hash`` of MCTS: the most memory its tree takes (MB). Guided MCTS fills about
-100 MB a second (250 MB after 2.5 s from the start position on this course's machine)."""
-MAX_TREE_MB = 65_536
 CP_SCALE = 400.0
 """Hundredths of a stone per unit of log-odds in the ``score cp`` of MCTS without the learned
 evaluation."""
@@ -83,18 +87,32 @@ class MCTSBackend(_Backend):
     stoppable = True
 
     def __init__(self, spec: str | None) -> None:
-        from ..agents import make_agent
         from ..agents.spec import parse_spec
         self.spec = DEFAULT_SPEC if spec is None else spec.strip()
-        given = parse_spec(self.spec)[1]
-        self.agent = make_agent(self.spec)
-        self.cap_ms = self.agent.time_ms if "time" in given else None
-        self.cap_iterations = self.agent.iterations if "iterations" in given else None
+        self.given = parse_spec(self.spec)[1]            # a spec that cannot be read: now
         self.name = (f"course_lib {self.spec}" if spec is None else self.spec)
-        self.agent.max_tree_mb = DEFAULT_TREE_MB
-        self.options = table_options(DEFAULT_TREE_MB, MAX_TREE_MB)
+        self.options = table_options(DEFAULT_TREE_MB, MAX_HASH_MB)
+        self._agent: Any = None
+
+    @property
+    def agent(self) -> Any:
+        """The agent of the spec, built on first use: by ``prepare``, on the search thread, so
+        that ``uaiok`` never waits for the weights and the compiled code to load."""
+        if self._agent is None:
+            from ..agents import make_agent
+            self._agent = make_agent(self.spec)
+        return self._agent
+
+    @property
+    def cap_ms(self) -> float | None:
+        return self.agent.time_ms if "time" in self.given else None
+
+    @property
+    def cap_iterations(self) -> int | None:
+        return self.agent.iterations if "iterations" in self.given else None
 
     def prepare(self, log: TextIO) -> None:
+        from ..engine import engine       # noqa: F401 (budget_ms's clock rule, loaded now)
         self.agent.warm_up()
 
     def new_game(self) -> None:
@@ -102,8 +120,7 @@ class MCTSBackend(_Backend):
 
     def set_option(self, option: UaiOption, value: Any) -> None:
         if option.name == "Hash":
-            self.agent.max_tree_mb = value
-            self.agent.reset()                    # a smaller cap may not hold the old tree
+            self.agent.max_tree_mb = value        # which forgets the tree
         elif option.name == "Clear Hash":
             self.agent.reset()
 
@@ -142,6 +159,8 @@ class MCTSBackend(_Backend):
             iterations, time_ms, depth = 1, None, None
         else:
             time_ms, depth = self.budget_ms(job), job.numbers.get("depth")
+            if time_ms is not None:         # the manager's clock runs from the go's arrival
+                time_ms = max(1.0, time_ms - (time.perf_counter() - job.received) * 1000)
         saved = agent.iterations, agent.time_ms
         agent.iterations, agent.time_ms = iterations, time_ms
         try:
@@ -153,22 +172,24 @@ class MCTSBackend(_Backend):
         return result.move
 
     def stop(self) -> None:
-        pass                                     # job.stopped, the agent's stop event, is set
+        if self._agent is not None:
+            self._agent.halt()                   # ends the kernel's loop at once
 
 
 def principal_variation(agent: Any, first: Any = None) -> list[Any]:
     """The root's chosen child (``first``, a move, or the most visited), then the most visited
     child at each level, down to a node never visited; at most ``PV_LENGTH`` nodes."""
-    node = agent.root
+    root = agent.root
+    if root is None:
+        return []
+    node = root.most_visited_child()
+    if first is not None:
+        node = next((child for child in root.children
+                     if child.move == first and child.visits > 0), node)
     line: list[Any] = []
     while node is not None and len(line) < PV_LENGTH:
-        children = [child for child in node.children if child.visits > 0]
-        if not line and first is not None:
-            children = [child for child in node.children if child.move == first] or children
-        if not children:
-            break
-        node = max(children, key=lambda child: child.visits)
         line.append(node)
+        node = node.most_visited_child()
     return line
 
 

@@ -7,7 +7,11 @@
   trinomial and pentanomial counts, with logistic or normalized Elo bounds.
 - ``sprt``: ``Sprt``, fed one game (or pair) at a time, or built from totals.
 - ``characteristic``: the operating characteristic and expected length of a test, exactly for
-  the win/loss test and by seeded simulation for any test.
+  the win/loss test, by seeded simulation for any test, and in closed form by the Brownian
+  approximation (``brownian``), which also gives a cap on the games that is reached with a
+  negligible chance (``games_cap``).
+- ``stopped``: the median-unbiased Elo after a sequential test (``sprt_elo_estimate``): the
+  Elo from the score of a test that stopped early is biased.
 - ``table``: Elo ratings with intervals for a round robin.
 
 Pictures of all this are in ``course_lib.viz.strength_plots``.
@@ -19,8 +23,10 @@ Pictures of all this are in ``course_lib.viz.strength_plots``.
 'accept H0'
 """
 
-from .characteristic import (OperatingPoint, SprtSimulation, game_probabilities,
-                             pair_probabilities, simulate_sprt,
+from .brownian import BrownianTest
+from .characteristic import (OperatingPoint, SprtSimulation, brownian_model,
+                             brownian_operating_characteristic, game_probabilities, games_cap,
+                             games_still_running, pair_probabilities, simulate_sprt,
                              simulated_operating_characteristic,
                              win_loss_operating_characteristic, win_loss_operating_point)
 from .elo import (NELO_PER_T, EloEstimate, elo_estimate, elo_estimate_pairs, elo_from_score,
@@ -29,15 +35,19 @@ from .elo import (NELO_PER_T, EloEstimate, elo_estimate, elo_estimate_pairs, elo
 from .llr import (SCALES, gsprt_llr, gsprt_llr_many, pentanomial_llr, trinomial_llr,
                   win_loss_llr, win_loss_steps)
 from .sprt import ACCEPT_H0, ACCEPT_H1, CONTINUE, KINDS, Sprt, sprt_bounds
+from .stopped import SprtEloEstimate, sprt_elo_estimate
 from .table import EloRow, EloTable, round_robin_elo
 
 __all__ = [
-    "ACCEPT_H0", "ACCEPT_H1", "CONTINUE", "KINDS", "NELO_PER_T", "SCALES", "EloEstimate",
-    "EloRow", "EloTable", "OperatingPoint", "Sprt", "SprtSimulation", "elo_estimate",
-    "elo_estimate_pairs", "elo_from_score", "expected_score", "game_probabilities",
+    "ACCEPT_H0", "ACCEPT_H1", "CONTINUE", "KINDS", "NELO_PER_T", "SCALES", "BrownianTest",
+    "EloEstimate", "EloRow", "EloTable", "OperatingPoint", "Sprt", "SprtEloEstimate",
+    "SprtSimulation", "brownian_model", "brownian_operating_characteristic", "elo_estimate",
+    "elo_estimate_pairs", "elo_from_score", "expected_score", "game_probabilities", "games_cap",
+    "games_still_running",
     "gsprt_llr", "gsprt_llr_many", "likelihood_of_superiority", "normalized_elo",
     "normalized_elo_pairs", "pair_probabilities", "pentanomial_llr", "round_robin_elo",
-    "simulate_sprt", "simulated_operating_characteristic", "sprt_bounds", "trinomial_llr",
+    "simulate_sprt", "simulated_operating_characteristic", "sprt_bounds", "sprt_elo_estimate",
+    "trinomial_llr",
     "win_loss_llr", "win_loss_operating_characteristic", "win_loss_operating_point",
     "win_loss_steps",
 ]

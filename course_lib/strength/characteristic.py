@@ -6,8 +6,12 @@ each true Elo difference) and how many games it takes.
   mass that crosses a bound collected as it does.
 - The trinomial and pentanomial tests are **simulated**: many seeded runs, each played game by
   game until it stops (numpy's Generator draws the results, compiled kernels compute the LLR).
+- Any test is **approximated** in closed form by a Brownian motion between its bounds
+  (``brownian_model``; ``course_lib.strength.brownian``): the operating characteristic, the
+  expected length, the chance of still running after n games, and so a cap on the games that
+  is reached with a negligible chance (``games_cap``).
 
-Both give ``OperatingPoint`` values. A test stops with probability 1, but after any finite
+All give ``OperatingPoint`` values. A test stops with probability 1, but after any finite
 number of games some probability is still running: ``undecided`` reports it, so
 ``accept_h1 + accept_h0 + undecided == 1``, and the true chance of accepting H1 lies between
 ``accept_h1`` and ``accept_h1 + undecided``.
@@ -26,13 +30,16 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import CourseError
+from .brownian import BrownianTest
 from .elo import NELO_PER_T, check_count, expected_score
 from .llr import _hypothesis_parameters, check_elo_bounds, check_scale, win_loss_steps
 from .sprt import Sprt, sprt_bounds
 
-__all__ = ["OperatingPoint", "SprtSimulation", "game_probabilities", "pair_probabilities",
-           "simulate_sprt", "simulated_operating_characteristic",
-           "win_loss_operating_characteristic", "win_loss_operating_point"]
+__all__ = ["OperatingPoint", "SprtSimulation", "brownian_model",
+           "brownian_operating_characteristic", "game_probabilities", "games_cap",
+           "games_still_running", "pair_probabilities", "simulate_sprt",
+           "simulated_operating_characteristic", "win_loss_operating_characteristic",
+           "win_loss_operating_point"]
 
 
 @dataclass(frozen=True)
@@ -48,9 +55,10 @@ class OperatingPoint:
     expected_games: float
     """Mean number of games played, each run counted up to ``horizon`` games at most."""
     horizon: int
-    """Games looked at: where the exact computation stopped, or the simulation's cap."""
+    """Games looked at: where the exact computation stopped, or the simulation's cap (0 for
+    the Brownian approximation, which has none)."""
     method: str
-    """``"exact"`` or ``"simulation"``."""
+    """``"exact"``, ``"simulation"`` or ``"brownian"``."""
     runs: int | None = None
     """Simulated runs (None when exact)."""
 
@@ -247,6 +255,9 @@ class SprtSimulation:
     """Per run: games (pairs, for pentanomial) played when it stopped or was cut off."""
     paths: list[np.ndarray] = field(default_factory=list)
     """For the first ``keep_paths`` runs: the LLR after each game (pair)."""
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64))
+    """Per run: its results when it stopped, worst first ((losses, draws, wins), or pairs
+    scoring 0 .. 2), the totals an estimate after the test is made from."""
 
     @property
     def runs(self) -> int:
@@ -376,7 +387,8 @@ def simulate_sprt(test: Sprt, probabilities: Sequence[float], runs: int = 1000,
         lower_bound=test.lower_bound, upper_bound=test.upper_bound,
         probabilities=tuple(float(p) for p in probabilities), seed=seed, max_games=max_games,
         decisions=decisions, stopped_after=stopped_after,
-        paths=[np.concatenate(piece) if piece else np.zeros(0) for piece in pieces])
+        paths=[np.concatenate(piece) if piece else np.zeros(0) for piece in pieces],
+        counts=counts.astype(np.int64))
 
 
 def simulated_operating_characteristic(test: Sprt, elos: Sequence[float],
@@ -405,3 +417,130 @@ def simulated_operating_characteristic(test: Sprt, elos: Sequence[float],
                                    max_games=max_games)
         points.append(simulation.operating_point(elo))
     return points
+
+
+# --- The Brownian approximation: any test, in closed form -------------------------------------
+
+OVERSHOOT = 0.5826
+"""Siegmund's constant ``-zeta(1/2) / sqrt(2 pi)``: a random walk with small steps of standard
+deviation ``d`` stops, on average, about ``0.583 d`` beyond its bound, so it behaves like a
+Brownian motion whose bounds are that much wider ("corrected diffusion approximation")."""
+
+
+def brownian_model(test: Sprt, elo: float, draw_ratio: float = 0.0,
+                   overshoot: bool = True) -> BrownianTest:
+    """The LLR of ``test`` as a Brownian motion (``course_lib.strength.brownian``) when A is
+    truly ``elo`` stronger (in the test's scale), with time counted in games.
+
+    The drift and variance per game are the mean and variance of one game's LLR step: exact
+    for the win/loss test (per decisive game, times the decisive share), and for the GSPRT
+    the approximation that Fishtest uses, ``drift = (s - (s0 + s1) / 2) (s1 - s0) / v`` and
+    ``variance = (s1 - s0)^2 / v``, with ``s`` the expected score, ``v`` the variance of a
+    game's score and ``s0``, ``s1`` the scores of H0 and H1. In normalized Elo this is
+    ``drift = (t - (t0 + t1) / 2) (t1 - t0)`` and ``variance = (t1 - t0)^2``, ``t`` being
+    normalized Elo over ``800 / ln 10``: it does not depend on the draws, nor on how the two
+    games of a pair are correlated. (A pair's step is two games' worth of both.)
+
+    ``overshoot``: widen each bound by ``OVERSHOOT`` standard deviations of one step (a game,
+    a decisive game, or a pair), for the part of a step by which the real LLR passes its bound.
+
+    >>> test = Sprt(0, 10, kind="pentanomial", scale="normalized")
+    >>> motion = brownian_model(test, 5, overshoot=False)
+    >>> round(motion.drift, 12), round(motion.variance, 6)     # halfway: no drift
+    (0.0, 0.000828)
+    >>> round(brownian_model(test, 5).upper - test.upper_bound, 4)   # 0.583 sqrt(2 x 0.000828)
+    0.0237
+    """
+    if not isinstance(test, Sprt):
+        raise CourseError(f"test must be an Sprt, got {test!r:.80}")
+    (elo,) = _check_elos([elo])
+    win, draw, loss = game_probabilities(elo, draw_ratio, test.scale)
+    score = win + draw / 2
+    if test.kind == "win_loss":
+        if win + loss == 0:
+            raise CourseError("every game is drawn: the win/loss test never moves")
+        p = win / (win + loss)
+        up, down = win_loss_steps(test.elo0, test.elo1)
+        decisive = win + loss
+        drift, variance = decisive * (p * up + (1 - p) * down), \
+            decisive * p * (1 - p) * (up - down) ** 2
+        step_variance = variance / decisive
+    else:
+        game_variance = score * (1 - score) - draw / 4
+        if test.scale == "normalized":
+            t0, t1 = test.elo0 / NELO_PER_T, test.elo1 / NELO_PER_T
+            t = (score - 0.5) / math.sqrt(game_variance)
+            drift, variance = (t - (t0 + t1) / 2) * (t1 - t0), (t1 - t0) ** 2
+        else:
+            s0, s1 = expected_score(test.elo0), expected_score(test.elo1)
+            drift = (score - (s0 + s1) / 2) * (s1 - s0) / game_variance
+            variance = (s1 - s0) ** 2 / game_variance
+        step_variance = variance * (2 if test.kind == "pentanomial" else 1)
+    widen = OVERSHOOT * math.sqrt(step_variance) if overshoot else 0.0
+    return BrownianTest(test.lower_bound - widen, test.upper_bound + widen, drift=drift,
+                        variance=variance)
+
+
+def brownian_operating_characteristic(test: Sprt, elos: Sequence[float],
+                                      draw_ratio: float = 0.0) -> list[OperatingPoint]:
+    """The chance of accepting H1 and the expected number of games at each true difference in
+    ``elos``, from the Brownian approximation with the overshoot (``brownian_model``): instant,
+    and within about 1 % of the exact figures of the win/loss test (a test checks it).
+    ``undecided`` is 0 and ``horizon`` 0 (no cap).
+
+    >>> test = Sprt(0, 10, kind="pentanomial", scale="normalized")
+    >>> [(round(p.accept_h1, 3), round(p.expected_games)) for p in
+    ...  brownian_operating_characteristic(test, [0, 5, 10])]
+    [(0.049, 6465), (0.5, 10635), (0.951, 6465)]
+    """
+    points = []
+    for elo in _check_elos(elos):
+        motion = brownian_model(test, elo, draw_ratio)
+        up = motion.accept_upper()
+        points.append(OperatingPoint(elo=elo, accept_h1=up, accept_h0=1 - up, undecided=0.0,
+                                     expected_games=motion.expected_length(), horizon=0,
+                                     method="brownian"))
+    return points
+
+
+def games_still_running(test: Sprt, games: float, elo: float, draw_ratio: float = 0.0) -> float:
+    """The chance that ``test`` has not decided after ``games`` games when A is truly ``elo``
+    stronger (Brownian approximation, with the overshoot).
+
+    >>> test = Sprt(0, 10, kind="pentanomial", scale="normalized")
+    >>> round(games_still_running(test, 10635, 5), 3), games_still_running(test, 61628, 5) < 1e-3
+    (0.371, True)
+    """
+    return brownian_model(test, elo, draw_ratio).survival(games)
+
+
+def games_cap(test: Sprt, probability: float = 1e-3, draw_ratio: float = 0.0) -> int:
+    """The fewest games after which ``test`` is still running with a chance of at most
+    ``probability``, whatever the true difference (Brownian approximation, the worst of 81
+    true differences from ``elo0 - width`` to ``elo1 + width``; the worst is where the LLR has
+    no drift). A cap there is reached with a negligible chance, and a test that reaches it
+    anyway is undecided. Rounded up to whole pairs for a pentanomial test.
+
+    >>> games_cap(Sprt(0, 10, kind="pentanomial", scale="normalized"))
+    61628
+    """
+    if isinstance(probability, bool) or not isinstance(probability, (int, float)) \
+            or not 0 < probability < 1:
+        raise CourseError(f"probability must be between 0 and 1 (e.g. 0.001), "
+                          f"got {probability!r}")
+    width = test.elo1 - test.elo0
+    worst = 0.0
+    for step in range(81):
+        motion = brownian_model(test, test.elo0 - width + step * width * 3 / 80, draw_ratio)
+        low, high = 1.0, 1.0
+        while motion.survival(high) > probability:
+            low, high = high, high * 2
+        while high - low > 1:
+            middle = (low + high) / 2
+            if motion.survival(middle) > probability:
+                low = middle
+            else:
+                high = middle
+        worst = max(worst, high)
+    games = math.ceil(worst)
+    return games + games % 2 if test.kind == "pentanomial" else games

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Sequence
 
+from ..checks import MAX_CONFIDENCE, MAX_COUNT, describe
 from ..errors import CourseError
 
 __all__ = [
@@ -46,25 +47,6 @@ _NORMAL = NormalDist()
 
 # --- Validation at the boundary --------------------------------------------------------------
 
-MAX_COUNT = 10**12
-"""The largest count of games (or pairs) the functions accept: a trillion. Counts are turned
-into floating-point numbers, which hold whole numbers exactly only up to 2**53."""
-
-
-def describe_number(number: int) -> str:
-    """``number`` as text for a message: itself, or its size when it has many digits.
-
-    >>> describe_number(12), describe_number(10**400)
-    ('12', 'a number of 401 digits')
-    """
-    if abs(number) < 10**30:
-        return str(number)
-    digits = int(abs(number).bit_length() * 0.30103) + 1     # never formats a huge int
-    if abs(number) < 10 ** (digits - 1):
-        digits -= 1
-    return f"a number of {digits} digits"
-
-
 def check_count(name: str, value: object, maximum: int = MAX_COUNT,
                 unit: str = "a trillion games") -> int:
     """``value`` as an int if it is a whole number from 0 to ``maximum`` (MAX_COUNT), else a
@@ -76,10 +58,10 @@ def check_count(name: str, value: object, maximum: int = MAX_COUNT,
     except TypeError:
         raise CourseError(f"{name} must be a whole number, got {value!r:.100}") from None
     if number < 0:
-        raise CourseError(f"{name} cannot be negative, got {describe_number(number)}")
+        raise CourseError(f"{name} cannot be negative, got {describe(number)}")
     if number > maximum:
         raise CourseError(f"{name} must be at most {maximum:,} ({unit}), got "
-                          f"{describe_number(number)}")
+                          f"{describe(number)}")
     return number
 
 
@@ -110,10 +92,12 @@ def check_pairs(pairs: Sequence[object]) -> tuple[int, int, int, int, int]:
 
 
 def check_confidence(confidence: float) -> float:
-    """``confidence`` if strictly between 0 and 1, else a CourseError."""
+    """``confidence`` if above 0 and at most ``MAX_CONFIDENCE`` (0.999999999), else a
+    CourseError."""
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) \
-            or not 0 < confidence < 1:
-        raise CourseError(f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence!r}")
+            or not 0 < confidence <= MAX_CONFIDENCE:
+        raise CourseError(f"confidence must be above 0 and at most 0.999999999 (e.g. 0.95), "
+                          f"got {describe(confidence)}")
     return float(confidence)
 
 

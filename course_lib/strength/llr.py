@@ -33,6 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..checks import MAX_ELO_BOUND
 from ..errors import CourseError
 from .elo import MAX_COUNT, NELO_PER_T, check_count, check_counts, check_pairs, expected_score
 
@@ -51,12 +52,6 @@ def check_scale(scale: str) -> str:
     if scale not in SCALES:
         raise CourseError(f"scale must be 'logistic' or 'normalized', got {scale!r}")
     return scale
-
-
-MAX_ELO_BOUND = 2000.0
-"""The bounds of a test lie from -2000 to 2000 Elo. Beyond that the expected score is within
-1e-5 of 0 or 1: no test between real players needs it, and its logarithms lose their
-precision (at 10000 Elo the score rounds to exactly 1)."""
 
 
 def _check_elo(name: str, value: float) -> float:

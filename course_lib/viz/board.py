@@ -37,6 +37,9 @@ from typing import Any, Iterable
 
 from ..ataxx.rules import (BLOCKED, FIRST, SECOND, SIZE, Move, State, on_board,
                            parse_square, square_name)
+from ..checks import number
+from ..errors import InvalidArgumentError
+from ..i18n import N_, _
 
 # --- Colours, shared with the PlayBoard widget ----------------------------------------------
 # Stones differ by lightness (dark against light, each outlined), so they stay apart in grey
@@ -55,9 +58,16 @@ LABEL_COLOR = "#333333"
 PROTOCOL_LABEL_COLOR = "#9a9a9a"
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-STONE_NAME = {FIRST: "x (dark)", SECOND: "o (light)"}
+STONE_NAME = {FIRST: N_("x (dark)"), SECOND: N_("o (light)")}
+OUTCOME_REASONS = (N_("a player has no stones left"), N_("the board is full"),
+                   N_("400 turns have been played"), N_("neither player can move"))
+"""Why an ATAXX game ends, in the words of ``State.outcome_reason()``, marked for translation:
+a caption or a widget shows ``_(state.outcome_reason())``."""
 
 # --- Layout, in the picture's own units (the viewBox); ``size`` scales the whole -----------
+
+MAX_PIXELS = 10_000
+"""The widest picture drawn, in pixels."""
 
 _CELL = 40
 _MARGIN = 26                       # room for the coordinates on each side
@@ -103,39 +113,44 @@ def _as_square(square: Any) -> tuple[int, int]:
     try:
         x, y = square
     except (TypeError, ValueError):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"{square!r} is not a square; give (x, y) with x, y in 1..7 or a name like 'b6'"
         ) from None
     if not (isinstance(x, int) and isinstance(y, int) and on_board(x, y)):
-        raise ValueError(f"square {square!r} is off the board; x and y go from 1 to 7")
+        raise InvalidArgumentError(f"square {square!r} is off the board; x and y go from 1 to 7")
     return x, y
 
 
 def _as_state(state: State | str) -> State:
-    return State.from_fen(state) if isinstance(state, str) else state
+    if state is None:
+        raise InvalidArgumentError("the board draws an ATAXX State or a FEN, got None")
+    return State.of(state)
 
 
 def describe_move(move: Move) -> str:
     """A move in words for captions: 'b6 (clone from a7)', 'a7c5 (jump)' or 'pass'."""
     if move.is_pass:
-        return "pass"
+        return _("pass")
     if move.is_clone:
-        return f"{move.uai()} (clone from {square_name(*move.source)})"
-    return f"{move.uai()} (jump)"
+        return _("{move} (clone from {source})").format(move=move.uai(),
+                                                       source=square_name(*move.source))
+    return _("{move} (jump)").format(move=move.uai())
 
 
 def _caption(state: State, marked: Move | None) -> tuple[str, str]:
     """The caption's two lines of text (the stone counts come before the first)."""
     if state.is_over():
         winner = state.winner()
-        result = "draw" if winner == 0 else f"{'x' if winner == FIRST else 'o'} wins"
-        return result, f"game over: {state.outcome_reason()}"
+        result = (_("draw") if winner == 0
+                  else _("{side} wins").format(side="x" if winner == FIRST else "o"))
+        return result, _("game over: {reason}").format(reason=_(state.outcome_reason()))
     mover = "x" if state.to_move == FIRST else "o"
-    status = f"{mover} to move, turn {state.turns + 1}"
+    status = _("{side} to move, turn {number}").format(side=mover, number=state.turns + 1)
     if marked is None:
         return status, ""
     who = "o" if mover == "x" else "x"            # the side that moved into this position
-    return status, f"{who} passed" if marked.is_pass else f"last move: {who} {describe_move(marked)}"
+    return status, (_("{side} passed").format(side=who) if marked.is_pass else
+                    _("last move: {side} {move}").format(side=who, move=describe_move(marked)))
 
 
 def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] = (),
@@ -154,11 +169,14 @@ def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] =
         coordinates: draw the coordinates around the board.
         caption: draw the caption (stone counts, side to move or result, last move).
 
-    Raises ValueError for a square that is not on the board or a size that is not positive.
+    Raises InvalidArgumentError (a ValueError) for a square that is not on the board, a size
+    outside 1 to MAX_PIXELS pixels or a state that is not an ATAXX position.
     """
     state = _as_state(state)
-    if not isinstance(size, (int, float)) or isinstance(size, bool) or size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, got {size!r}")
+    number(size, "size", 1, MAX_PIXELS, "pixels")
+    if isinstance(highlight, (str, bytes)) or not hasattr(highlight, "__iter__"):
+        raise InvalidArgumentError(f"highlight is a list of squares ((x, y) pairs or names "
+                                   f"like 'b6'), got {highlight!r:.60}")
     shaded = sorted({_as_square(sq) for sq in highlight})
     ring = None if selected is None else _as_square(selected)
     if last_move is True:
@@ -168,7 +186,8 @@ def board_svg(state: State | str, *, size: int = 360, highlight: Iterable[Any] =
     elif last_move in (False, None):
         marked = None
     else:
-        raise ValueError(f"last_move must be True, False, None or a Move, got {last_move!r}")
+        raise InvalidArgumentError(f"last_move must be True, False, None or a Move, got "
+                                   f"{last_move!r}")
 
     height = _WIDTH + (_CAPTION_HEIGHT if caption else 0)
     pixel_height = size * height / _WIDTH

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import CourseError
+from ..errors import CourseError, InvalidArgumentError
 from .board import fitted_svg, with_static_view
 from .mcts_plots import DEFAULT_CHECKPOINTS, MCTSGrowth, tree_figure_size
 
@@ -62,8 +62,8 @@ class MCTSGrowthViewer(widgets.VBox):
 
         if isinstance(growth_or_state, MCTSGrowth):
             if options:
-                raise ValueError("the MCTS options go with a position; this MCTSGrowth has "
-                                 "its trees already")
+                raise InvalidArgumentError("the MCTS options go with a position; this "
+                                           "MCTSGrowth has its trees already")
             growth = growth_or_state
         else:
             growth = MCTSGrowth(growth_or_state, checkpoints, tier=tier, **options)
@@ -115,7 +115,7 @@ class MCTSGrowthViewer(widgets.VBox):
         """Show checkpoint ``k`` (an index into the checkpoints, clamped to the first and
         last)."""
         if isinstance(k, bool) or not isinstance(k, int):
-            raise TypeError(f"the checkpoint index must be a whole number, got {k!r}")
+            raise InvalidArgumentError(f"the checkpoint index must be a whole number, got {k!r}")
         k = max(0, min(len(self.growth) - 1, k))
         if k == self.slider.value:
             self._show()
@@ -125,8 +125,8 @@ class MCTSGrowthViewer(widgets.VBox):
     def show_iterations(self, iterations: int) -> None:
         """Show the checkpoint of exactly this many iterations."""
         if iterations not in self.growth.checkpoints:
-            raise ValueError(f"no checkpoint at {iterations!r} iterations; the checkpoints are "
-                             f"{self.growth.checkpoints}")
+            raise InvalidArgumentError(f"no checkpoint at {iterations!r} iterations; the "
+                                       f"checkpoints are {self.growth.checkpoints}")
         self.show(self.growth.checkpoints.index(iterations))
 
     # -- drawing ------------------------------------------------------------------------------

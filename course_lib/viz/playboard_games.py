@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import GameOverError, IllegalMoveError, InvalidArgumentError, InvalidMoveError
+from ..i18n import N_, _
 
 BLOCKED_CELL = 3
 """``cell()``'s value for an ATAXX blocked square (0 empty, 1 and 2 the players' stones)."""
@@ -36,6 +37,7 @@ BLOCKED_GLYPH = "\u2715"           # a cross, as on the SVG's blocked squares
 # text only when the new description is not empty, so "" would leave the old glyph drawn: a
 # stone that is no longer there.
 EMPTY_GLYPH = "\u00a0"
+FLIPPED_RING = "4px #f0e442"       # Okabe-Ito yellow: the ring of an Othello disc just flipped
 
 
 class ClickRefused(Exception):
@@ -161,6 +163,14 @@ class GameBoard:
     def key_of_move(self, move: Any) -> Any:
         return move
 
+    mark_classes: tuple[str, ...] = ()
+    """The CSS classes ``flagged`` may give a square (the widget adds and removes them)."""
+
+    def flagged(self, before: Any, state: Any) -> dict:
+        """Squares to flag after the last move (``before`` is the position before it): key ->
+        one of ``mark_classes``, drawn by ``css()``; none here."""
+        return {}
+
     # -- the labels around the grid: (text, faint) for each place
 
     def labels(self) -> dict[str, Any]:
@@ -195,7 +205,7 @@ class AtaxxBoard(GameBoard):
 
     name = "ATAXX"
     prefix = "ataxx"
-    how_to_play = "click one of your stones, then a highlighted square"
+    how_to_play = N_("click one of your stones, then a highlighted square")
 
     def __init__(self) -> None:
         from ..ataxx.rules import PASS, SIZE, SQUARES
@@ -215,14 +225,7 @@ class AtaxxBoard(GameBoard):
         from ..ataxx.rules import State
         if options:
             raise InvalidArgumentError(f"ATAXX has no options; got {', '.join(options)}")
-        if start is None:
-            return State.start()
-        if isinstance(start, str):
-            return State.from_fen(start)
-        if not isinstance(start, State):
-            raise InvalidArgumentError(f"start must be a State, a FEN string or None, got "
-                                       f"{start!r:.100}")
-        return start
+        return State.of(start)
 
     def text(self, state: Any) -> str:
         return state.fen()
@@ -234,11 +237,14 @@ class AtaxxBoard(GameBoard):
     def short(self, move: Any) -> str:
         return move.uai()
 
+    def reason(self, state: Any) -> str:
+        return _(state.outcome_reason())          # see board.OUTCOME_REASONS
+
     def counts(self, state: Any) -> str:
         return f"x {state.stones(1)} \u2013 o {state.stones(2)}"
 
     def turn(self, state: Any) -> str:
-        return f"turn {state.turns + 1}"
+        return _("turn {number}").format(number=state.turns + 1)
 
     def square_name(self, key: Any) -> str:
         from ..ataxx.rules import square_name
@@ -253,18 +259,19 @@ class AtaxxBoard(GameBoard):
             x, y = square
             if type(x) is int and type(y) is int and on_board(x, y):
                 return x, y
-            raise ClickRefused(f"({x!r}, {y!r}) is not a square: x and y go from 1 to 7.")
+            raise ClickRefused(_("({x}, {y}) is not a square: x and y go from 1 to 7.")
+                               .format(x=repr(x), y=repr(y)))
         if len(square) == 1 and isinstance(square[0], str):
             from ..ataxx.rules import parse_square
             try:
                 return parse_square(square[0].strip())
             except ValueError:
-                raise ClickRefused(f"{square[0]!r:.40} is not a square: name one like 'b6' "
-                                   "(file a-g, rank 1-7), or give x and y, each from 1 "
-                                   "to 7.") from None
+                raise ClickRefused(_("{square} is not a square: name one like 'b6' (file a-g, "
+                                     "rank 1-7), or give x and y, each from 1 to 7.")
+                                   .format(square=f"{square[0]!r:.40}")) from None
         shown = ", ".join(repr(part) for part in square)
-        raise ClickRefused(f"({shown}) is not a square: give x and y, each from 1 to 7, or "
-                           "a square's name like 'b6'.")
+        raise ClickRefused(_("({square}) is not a square: give x and y, each from 1 to 7, or "
+                             "a square's name like 'b6'.").format(square=shown))
 
     def cell(self, state: Any, key: Any) -> int:
         return state.grid[key[0]][key[1]]
@@ -276,7 +283,7 @@ class AtaxxBoard(GameBoard):
         if board.selected is not None:
             if key == board.selected:
                 board.selected = None
-                board.message = "Selection dropped."
+                board.message = _("Selection dropped.")
                 return
             if key in board.destinations:
                 board._play_human(Move(*board.selected, x, y))
@@ -284,23 +291,27 @@ class AtaxxBoard(GameBoard):
         if state.grid[x][y] == me:
             if destinations(state, key):
                 board.selected = key
-                board.message = (f"Stone on {name} picked up: click a highlighted square "
-                                 "(one step clones it, two steps jumps).")
+                board.message = _("Stone on {square} picked up: click a highlighted square "
+                                  "(one step clones it, two steps jumps).").format(square=name)
             else:
                 board.selected = None
-                board.message = (f"The stone on {name} cannot move: no empty square within "
-                                 "two steps. Pick another stone.")
+                board.message = _("The stone on {square} cannot move: no empty square within "
+                                  "two steps. Pick another stone.").format(square=name)
             return
-        held = {EMPTY: "empty", BLOCKED: "blocked"}.get(
-            state.grid[x][y], f"a stone of {self.letters[3 - me]}")
+        content = state.grid[x][y]
         if board.selected is None:
-            board.message = (f"{name} is {held}: first click one of the stones of "
-                             f"{self.side_names[me]}, the side to move.")
+            held = {EMPTY: _("{square} is empty"), BLOCKED: _("{square} is blocked")}.get(
+                content, _("{square} holds a stone of {side}"))
+            board.message = _("{held}: first click one of the stones of {side}, the side to "
+                              "move.").format(held=held.format(square=name,
+                                                               side=self.letters[3 - me]),
+                                              side=_(self.side_names[me]))
         else:
-            source = self.square_name(board.selected)
-            why = held if held != "empty" else "more than two steps away"
-            board.message = (f"The stone on {source} cannot go to {name} ({why}); selection "
-                             "dropped.")
+            why = {EMPTY: _("more than two steps away"), BLOCKED: _("blocked")}.get(
+                content, _("a stone of {side}").format(side=self.letters[3 - me]))
+            board.message = _("The stone on {source} cannot go to {square} ({why}); selection "
+                              "dropped.").format(source=self.square_name(board.selected),
+                                                 square=name, why=why)
             board.selected = None
 
     def highlighted(self, board: Any) -> set:
@@ -386,15 +397,23 @@ class OthelloBoard(GameBoard):
             return set()
         return {m for m in state.legal_moves() if m != self.pass_move}
 
-    def marks(self, before: Any, state: Any) -> dict:
-        from .board import LAST_MOVE_COLOR
-        out = {}
-        if before is not None and state.last_move not in (None, self.pass_move):
-            mover = 3 - state.to_move          # flipped discs: a thin frame
-            out = {key: f"1px solid {LAST_MOVE_COLOR}" for key, a, b
-                   in zip(self.keys, before.cells, state.cells) if a == 3 - mover and b == mover}
-        out.update(super().marks(before, state))
-        return out
+    mark_classes = ("othello-flipped",)
+
+    def flagged(self, before: Any, state: Any) -> dict:
+        """The discs the last move turned over (the last move itself is framed)."""
+        if before is None or state.last_move in (None, self.pass_move):
+            return {}
+        mover = 3 - state.to_move
+        return {key: "othello-flipped" for key, a, b in zip(self.keys, before.cells, state.cells)
+                if a == 3 - mover and b == mover}
+
+    def css(self) -> str:
+        # A disc turned over by the last move wears a thick ring in a colour neither disc
+        # nor the board has; square corners, so that no page shows through between the
+        # squares (rounded ones left a light dot at every crossing).
+        return (".othello-playboard .othello-cell { border-radius: 0; }\n"
+                ".othello-playboard .othello-cell.othello-flipped { -webkit-text-stroke: "
+                f"{FLIPPED_RING}; }}")
 
 
 # --- Gomoku ---------------------------------------------------------------------------------

@@ -17,6 +17,9 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from ..checks import describe, is_whole
+from ..errors import InvalidArgumentError
+
 REFERENCE_FULL_GID = "reference:b^d"
 REFERENCE_MINIMAL_GID = "reference:minimal-tree"
 
@@ -39,7 +42,7 @@ def measure_node_counts(state: Any, depths: Sequence[int],
     depths = list(depths)
     if not depths or any(isinstance(d, bool) or not isinstance(d, int) or d < 1
                          for d in depths):
-        raise ValueError(f"depths must be whole numbers >= 1, got {depths!r}")
+        raise InvalidArgumentError(f"depths must be whole numbers >= 1, got {depths!r}")
     counts: dict[str, list[int]] = {}
     for label, config in configs.items():
         options = dict(config)
@@ -73,17 +76,30 @@ def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[
         ax: the Axes to draw on; None makes a new figure.
         title: an optional title.
     """
+    if not isinstance(depths, (list, tuple, range)) or not all(
+            is_whole(d) and d >= 0 for d in depths):
+        raise InvalidArgumentError(f"depths is a list of whole numbers >= 0, got "
+                                   f"{describe(depths)}")
     depths = list(depths)
     if not depths:
-        raise ValueError("no depths to plot")
-    if not (isinstance(branching, (int, float)) and not isinstance(branching, bool)
-            and branching > 1):
-        raise ValueError(f"the branching factor must be a number > 1, got {branching!r}")
+        raise InvalidArgumentError("no depths to plot")
+    if isinstance(branching, bool) or not isinstance(branching, (int, float)) or not (
+            1 < branching < math.inf):
+        raise InvalidArgumentError(f"the branching factor must be a number > 1, got "
+                                   f"{describe(branching)}")
+    if not isinstance(counts_by_label, dict):
+        raise InvalidArgumentError(f"counts_by_label maps each label to its node counts, got "
+                                   f"{describe(counts_by_label)}")
     for label, counts in counts_by_label.items():
+        if not isinstance(counts, (list, tuple)) or not all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) for c in counts):
+            raise InvalidArgumentError(f"{label!r}: the node counts are a list of numbers, "
+                                       f"got {describe(counts)}")
         if len(counts) != len(depths):
-            raise ValueError(f"{label!r} has {len(counts)} counts for {len(depths)} depths")
+            raise InvalidArgumentError(f"{label!r} has {len(counts)} counts for {len(depths)} "
+                                       f"depths")
         if any(c <= 0 for c in counts):
-            raise ValueError(f"{label!r}: node counts must be positive for a log scale")
+            raise InvalidArgumentError(f"{label!r}: node counts must be positive for a log scale")
     if ax is None:
         import matplotlib.pyplot as plt
 
@@ -141,7 +157,7 @@ def compact_png(figure: Any, colors: int = 256) -> bytes | None:
     from PIL import Image
 
     if isinstance(colors, bool) or not isinstance(colors, int) or not 2 <= colors <= 256:
-        raise ValueError(f"colors must be a whole number from 2 to 256, got {colors!r}")
+        raise InvalidArgumentError(f"colors must be a whole number from 2 to 256, got {colors!r}")
     if not figure.axes and not figure.images and not figure.texts:
         return None
     buffer = io.BytesIO()

@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import CourseError
+from ..errors import CourseError, InvalidArgumentError
 from .board import fitted_svg, with_static_view
 from .trees import (DEFAULT_MAX_NODES, draw_moment, figure_size, format_value, format_window,
                     has_windows, node_names, tree_of)
@@ -61,7 +61,7 @@ def describe_event(event: dict, names: dict[Any, str], windows: bool = True) -> 
     if kind == "cut":
         skipped = ", ".join(names[n] for n in event.get("skipped", ()))
         return f"cut at {who} ({event.get('cut_by')} cut): skip {skipped}"
-    raise ValueError(f"unknown search event {kind!r}")
+    raise InvalidArgumentError(f"unknown search event {kind!r}")
 
 
 class SearchStepper(widgets.VBox):
@@ -94,10 +94,10 @@ class SearchStepper(widgets.VBox):
         self.tree = tree_of(result)
         events = getattr(result, "events", None)
         if not events:
-            raise ValueError("this search result has no events: run the search with "
-                             "record=True")
+            raise InvalidArgumentError("this search result has no events: run the search with "
+                                       "record=True")
         if max_nodes is not None and self.tree.number_of_nodes() > max_nodes:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"this search recorded {self.tree.number_of_nodes():,} nodes, more than "
                 f"max_nodes={max_nodes}: step through a smaller search (a lower depth or a "
                 "smaller game), or pass a larger max_nodes.")
@@ -151,7 +151,7 @@ class SearchStepper(widgets.VBox):
     def step(self, n: int) -> None:
         """Show event ``n`` (clamped to the first and last event)."""
         if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"the event index must be a whole number, got {n!r}")
+            raise InvalidArgumentError(f"the event index must be a whole number, got {n!r}")
         n = max(0, min(len(self.events) - 1, n))
         if n == self.slider.value:
             self._show()

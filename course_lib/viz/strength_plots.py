@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..errors import InvalidArgumentError
+
 __all__ = ["plot_elo_table", "plot_expected_games", "plot_llr", "plot_operating_characteristic"]
 
 # Okabe-Ito colours, as in the board pictures: readable for every kind of colour blindness.
@@ -46,14 +48,14 @@ def _paths(source: Any) -> tuple[list[Any], list[int], Any, str]:
         source = [source]
     if isinstance(source, SprtSimulation):
         if not source.paths:
-            raise ValueError("this simulation kept no LLR paths: run simulate_sprt with "
-                             "keep_paths=20 (or more) to draw them")
+            raise InvalidArgumentError("this simulation kept no LLR paths: run simulate_sprt with "
+                                       "keep_paths=20 (or more) to draw them")
         unit = "pairs" if source.kind == "pentanomial" else "games"
         return (list(source.paths), [int(d) for d in source.decisions[:len(source.paths)]],
                 source, unit)
-    tests = list(source)
+    tests = list(source) if isinstance(source, (list, tuple)) else []
     if not tests or not all(isinstance(t, Sprt) for t in tests):
-        raise ValueError("plot_llr draws an Sprt, a list of Sprt, or an SprtSimulation")
+        raise InvalidArgumentError("plot_llr draws an Sprt, a list of Sprt, or an SprtSimulation")
     unit = "pairs" if tests[0].kind == "pentanomial" else "games"
     return ([np.asarray(t.llr_history) for t in tests],
             [decided.get(t.state, 0) for t in tests], tests[0], unit)

@@ -49,6 +49,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import InvalidArgumentError
+
 # --- Colours and words ------------------------------------------------------------------------
 # Okabe-Ito hues (safe for colour-blind readers); MAX and MIN also differ by shape, the two
 # kinds of cut also by their label.
@@ -100,13 +102,13 @@ def tree_of(tree_or_result: Any) -> Any:
     """The recorded tree (a networkx DiGraph) of a SearchResult, or the tree itself."""
     if hasattr(tree_or_result, "events") and hasattr(tree_or_result, "tree"):
         if tree_or_result.tree is None:
-            raise ValueError("this search result has no recorded tree: "
-                             "run the search with record=True")
+            raise InvalidArgumentError("this search result has no recorded tree: "
+                                       "run the search with record=True")
         return tree_or_result.tree
     if hasattr(tree_or_result, "successors") and hasattr(tree_or_result, "in_degree"):
         return tree_or_result
-    raise TypeError("expected a search result (search(..., record=True)) or its .tree, "
-                    f"got {type(tree_or_result).__name__}")
+    raise InvalidArgumentError("expected a search result (search(..., record=True)) or its .tree, "
+                               f"got {type(tree_or_result).__name__}")
 
 
 def _visit_rank(tree: Any) -> dict[Any, Any]:
@@ -136,13 +138,13 @@ def _preorder(tree: Any) -> tuple[list[Any], dict[Any, list[Any]], dict[Any, int
         while stack:
             node, d = stack.pop()
             if node in depth:
-                raise ValueError("the graph is not a tree: a node is reached twice")
+                raise InvalidArgumentError("the graph is not a tree: a node is reached twice")
             depth[node] = d
             order.append(node)
             stack.extend((kid, d + 1) for kid in reversed(kids[node]))
     if len(depth) != tree.number_of_nodes() or any(tree.in_degree(n) > 1 for n in tree):
-        raise ValueError("the graph is not a tree: every node needs exactly one parent "
-                         "except the root")
+        raise InvalidArgumentError("the graph is not a tree: every node needs exactly one parent "
+                                   "except the root")
     return order, kids, depth
 
 
@@ -230,8 +232,8 @@ def subtree(tree_or_result: Any, node: Any, max_depth: int | None = None) -> Any
     if node not in tree:
         by_name = {name: n for n, name in names.items()}
         if node not in by_name:
-            raise ValueError(f"no node {node!r} in this tree (give a node id or a name such "
-                             "as 'root' or '1.0')")
+            raise InvalidArgumentError(f"no node {node!r} in this tree (give a node id or a name "
+                                       "such as 'root' or '1.0')")
         node = by_name[node]
     lengths = nx.single_source_shortest_path_length(tree, node, cutoff=max_depth)
     keep = set(lengths)
@@ -412,7 +414,8 @@ def _truncate(tree: Any, max_depth: int | None) -> tuple[Any, dict[Any, int]]:
     if max_depth is None:
         return tree, {}
     if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 0:
-        raise ValueError(f"max_depth must be a whole number >= 0 or None, got {max_depth!r}")
+        raise InvalidArgumentError(f"max_depth must be a whole number >= 0 or None, got "
+                                   f"{max_depth!r}")
     order, kids, depth = _preorder(tree)
     keep = [n for n in order if depth[n] <= max_depth]
     hidden: dict[Any, int] = {}
@@ -455,9 +458,9 @@ def _too_wide(tree: Any) -> bool:
 def _check_size(tree: Any, max_nodes: int | None) -> None:
     count = tree.number_of_nodes()
     if count == 0:
-        raise ValueError("the tree is empty: nothing to draw")
+        raise InvalidArgumentError("the tree is empty: nothing to draw")
     if max_nodes is not None and count > max_nodes:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"this tree has {count:,} nodes, more than max_nodes={max_nodes}: a picture that "
             "big is unreadable. Draw the first levels with max_depth=1 (or 2), one branch with "
             "subtree(result, node), or pass a larger max_nodes.")
@@ -540,9 +543,10 @@ def _render(ax: Any, tree: Any, *, result: Any = None, show_values: bool = True,
     from matplotlib.lines import Line2D
 
     if labels not in ("move", "name", None, False):
-        raise ValueError(f"labels must be 'move', 'name' or None, got {labels!r}")
+        raise InvalidArgumentError(f"labels must be 'move', 'name' or None, got {labels!r}")
     if fold not in (None, True, False):
-        raise ValueError(f"fold must be True, False or None (fold when too wide), got {fold!r}")
+        raise InvalidArgumentError(f"fold must be True, False or None (fold when too wide), "
+                                   f"got {fold!r}")
     full = tree
     tree, hidden = _truncate(tree, max_depth)
     _check_size(tree, max_nodes)
@@ -821,7 +825,7 @@ def draw_moment(tree_or_result: Any, events: list[dict] | None = None, index: in
     if events is None:
         events = getattr(tree_or_result, "events", None)
         if events is None:
-            raise ValueError("no events: pass a search result recorded with record=True")
+            raise InvalidArgumentError("no events: pass a search result recorded with record=True")
     tree = tree_of(tree_or_result)
     result = tree_or_result if hasattr(tree_or_result, "events") else None
     return _render(ax, tree, result=result, show_values=True, show_windows=has_windows(events),

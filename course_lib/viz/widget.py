@@ -10,7 +10,7 @@ shaded and how a square is drawn.
   away clones the stone, two steps away jumps with it. Clicking another of your stones picks
   that one instead; clicking anything else drops the selection.
 - Othello (``game="othello"`` or ``start=Othello()``): click a highlighted square, one that
-  flips at least one disc.
+  flips at least one disc; the discs the last move turned over wear a ring.
 - Gomoku (``game="gomoku"``, options ``forbid_double_three`` and ``radius``): click a point;
   with the Korean rule a double three is refused, and the message says why.
 - Tic-tac-toe (``game="tictactoe"``): click an empty square.
@@ -48,6 +48,7 @@ import ipywidgets as widgets
 
 from ..agents.base import RandomAgent, as_agent
 from ..errors import InvalidArgumentError
+from ..i18n import _
 from .board import LABEL_COLOR, PROTOCOL_LABEL_COLOR, SELECTED_COLOR, with_static_view
 from .playboard_games import (BLOCKED_CELL, BLOCKED_GLYPH, EMPTY_GLYPH, ClickRefused,
                               GameBoard, board_game, destinations)
@@ -151,7 +152,8 @@ class PlayBoard(widgets.VBox):
             self._click(square)
         except Exception as error:          # the last guard: a click must never raise
             self.selected = None
-            self.message = f"That click could not be handled ({type(error).__name__}: {error})."
+            self.message = _("That click could not be handled ({error}).").format(
+                error=f"{type(error).__name__}: {error}")
         self._render()
 
     def play(self, move: Any) -> None:
@@ -162,7 +164,8 @@ class PlayBoard(widgets.VBox):
             if self._may_move():
                 self._play_human(move)
         except Exception as error:
-            self.message = f"That move could not be handled ({type(error).__name__}: {error})."
+            self.message = _("That move could not be handled ({error}).").format(
+                error=f"{type(error).__name__}: {error}")
         self._render()
 
     def new_game(self) -> None:
@@ -170,10 +173,10 @@ class PlayBoard(widgets.VBox):
         self._states = [self.start]
         self.selected = None
         if self.human is None:
-            intro = "New game: you play both sides."
+            intro = _("New game: you play both sides.")
         else:
-            intro = (f"New game: you play {self.game.side_names[self.human]} against "
-                     f"{self._agent_name()}.")
+            intro = _("New game: you play {side} against {agent}.").format(
+                side=_(self.game.side_names[self.human]), agent=self._agent_name())
         self.message = " ".join([intro, *self._advance()])
         self._render()
 
@@ -181,13 +184,14 @@ class PlayBoard(widgets.VBox):
         """Take back your last move and everything played after it (the agent's reply)."""
         point = self._last_choice()
         if point is None:
-            self.message = "Nothing to undo: you have not moved yet."
+            self.message = _("Nothing to undo: you have not moved yet.")
         else:
             taken = self.history[point:]
             del self._states[point + 1:]
             self.selected = None
-            self.message = ("Took back " + ", ".join(self.game.short(m) for m in taken)
-                            + f". {self._side_text(self.state.to_move)} to move.")
+            self.message = _("Took back {moves}. {side} to move.").format(
+                moves=", ".join(self.game.short(m) for m in taken),
+                side=self._side_text(self.state.to_move))
         self._render()
 
     # -- what the board shows --------------------------------------------------------------
@@ -222,19 +226,26 @@ class PlayBoard(widgets.VBox):
         counts = game.counts(state)
         if state.is_over():
             winner = state.winner()
-            result = "draw" if winner == 0 else f"{game.letters[winner]} wins"
-            verdict = ""
-            if self.human is not None:
-                verdict = (" It is a draw." if winner == 0 else " You win!"
-                           if winner == self.human else f" {self._agent_name()} wins.")
-            score = f", {counts}" if counts else ""
-            return f"Game over ({game.reason(state)}): {result}{score}.{verdict}"
-        parts = [f"{self._side_text(state.to_move)} to move", game.turn(state)]
+            result = (_("draw") if winner == 0
+                      else _("{side} wins").format(side=game.letters[winner]))
+            if counts:
+                result += f", {counts}"
+            line = _("Game over ({reason}): {result}.").format(reason=game.reason(state),
+                                                                result=result)
+            if self.human is None:
+                return line
+            verdict = (_("It is a draw.") if winner == 0 else _("You win!")
+                       if winner == self.human else
+                       _("{agent} wins.").format(agent=self._agent_name()))
+            return f"{line} {verdict}"
+        parts = [_("{side} to move").format(side=self._side_text(state.to_move)),
+                 game.turn(state)]
         if counts:
             parts.append(counts)
         last = state.last_move
         if last is not None:
-            parts.append(f"last move: {game.letters[3 - state.to_move]} {game.describe(last)}")
+            parts.append(_("last move: {side} {move}").format(
+                side=game.letters[3 - state.to_move], move=game.describe(last)))
         return " \u00b7 ".join(parts)
 
     # -- inside ------------------------------------------------------------------------------
@@ -246,7 +257,8 @@ class PlayBoard(widgets.VBox):
         letter = self.game.letters[player]
         if self.human is None:
             return letter
-        return f"{letter} ({'you' if player == self.human else self._agent_name()})"
+        who = _("you") if player == self.human else self._agent_name()
+        return f"{letter} ({who})"
 
     def _humans_turn(self, state: Any) -> bool:
         return self.human is None or state.to_move == self.human
@@ -254,12 +266,12 @@ class PlayBoard(widgets.VBox):
     def _may_move(self) -> bool:
         """True if the human may move now; otherwise set a message saying why not."""
         if self.state.is_over():
-            self.message = (f"The game is over ({self.game.reason(self.state)}). "
-                            "Press New game to play again, or Undo.")
+            self.message = _("The game is over ({reason}). Press New game to play again, "
+                             "or Undo.").format(reason=self.game.reason(self.state))
             return False
         if not self._humans_turn(self.state):
-            self.message = (f"It is not your turn: {self._agent_name()} is to move and did "
-                            "not answer. Press Undo or New game.")
+            self.message = _("It is not your turn: {agent} is to move and did not answer. "
+                             "Press Undo or New game.").format(agent=self._agent_name())
             return False
         return True
 
@@ -281,12 +293,14 @@ class PlayBoard(widgets.VBox):
             child = self.game.play(self.state, move)
         except ValueError as error:         # the course's errors are ValueErrors with a reason
             self.selected = None
-            self.message = f"Not played: {error}"
+            self.message = _("Not played: {error}").format(error=error)
             return
         self.selected = None
         self._states.append(child)
-        who = "You" if self.human is not None else self.game.letters[mover]
-        notes = [f"{who} played {self.game.describe(child.last_move)}.", *self._advance()]
+        move = self.game.describe(child.last_move)
+        played = (_("You played {move}.").format(move=move) if self.human is not None else
+                  _("{side} played {move}.").format(side=self.game.letters[mover], move=move))
+        notes = [played, *self._advance()]
         self.message = " ".join(notes)
 
     def _forced_pass(self, state: Any) -> Any:
@@ -309,20 +323,24 @@ class PlayBoard(widgets.VBox):
                 if forced is None:
                     break
                 self._states.append(self.state.apply(forced))
-                notes.append(f"{mover} has no legal move and passes.")
+                notes.append(_("{side} has no legal move and passes.").format(side=mover))
                 continue
-            self._message_view.value = f"<i>{escape(self._agent_name())} is thinking\u2026</i>"
+            thinking = _("{agent} is thinking\u2026").format(agent=self._agent_name())
+            self._message_view.value = f"<i>{escape(thinking)}</i>"
             try:
                 child = self.game.play(self.state, self.agent.choose_move(self.state))
             except Exception as error:       # a broken agent must not break the board
-                notes.append(f"{self._agent_name()} failed to move "
-                             f"({type(error).__name__}: {error}). Press Undo or New game.")
+                notes.append(_("{agent} failed to move ({error}). Press Undo or New game.")
+                             .format(agent=self._agent_name(),
+                                     error=f"{type(error).__name__}: {error}"))
                 break
             self._states.append(child)
             last = child.last_move
-            notes.append(f"{self._agent_name()} ({mover}) "
-                         + ("passes (no legal move)." if self.game.is_pass(last)
-                            else f"played {self.game.describe(last)}."))
+            agent = f"{self._agent_name()} ({mover})"
+            notes.append(_("{agent} passes (no legal move).").format(agent=agent)
+                         if self.game.is_pass(last) else
+                         _("{agent} played {move}.").format(agent=agent,
+                                                            move=self.game.describe(last)))
         return notes
 
     def _last_choice(self) -> int | None:
@@ -395,10 +413,10 @@ class PlayBoard(widgets.VBox):
             grid_template_rows=f"{top}px repeat({rows}, {cell}px) {bottom}px",
             grid_gap="0px", width="max-content"))
 
-        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.new_game_button = widgets.Button(description=_("New game"), icon="refresh")
         self.new_game_button.on_click(lambda _button: self.new_game())
-        self.undo_button = widgets.Button(description="Undo", icon="undo",
-                                          tooltip="Take back your last move and the reply")
+        self.undo_button = widgets.Button(description=_("Undo"), icon="undo",
+                                          tooltip=_("Take back your last move and the reply"))
         self.undo_button.on_click(lambda _button: self.undo())
         self._status_view = widgets.HTML()
         self._status_view.add_class(f"{p}-status")
@@ -415,10 +433,11 @@ class PlayBoard(widgets.VBox):
 
     def _looks(self) -> dict[Any, dict[str, Any]]:
         """How each square looks now: its text, the text's colour (None: as it was), its
-        stone's CSS class, its background and its border."""
+        CSS classes (its stone's, its flag's), its background and its border."""
         game, state = self.game, self.state
         before = self._states[-2] if len(self._states) > 1 else None
         marks = game.marks(before, state)
+        flagged = game.flagged(before, state)
         if self.selected is not None:
             marks[self.selected] = f"3px solid {SELECTED_COLOR}"
         shaded = game.highlighted(self)
@@ -439,9 +458,9 @@ class PlayBoard(widgets.VBox):
                 color = game.highlight_color
             else:
                 color = game.board_color
+            classes = [f"{game.prefix}-{game.letters[cell].lower()}"] if cell in (1, 2) else []
             looks[key] = {"description": description, "text_color": text_color,
-                          "classes": ([f"{game.prefix}-{game.letters[cell].lower()}"]
-                                      if cell in (1, 2) else []),
+                          "classes": classes + ([flagged[key]] if key in flagged else []),
                           "button_color": color, "border": marks.get(key, default_border)}
         return looks
 
@@ -452,12 +471,12 @@ class PlayBoard(widgets.VBox):
             button.description = look["description"]
             if look["text_color"] is not None:
                 button.style.text_color = look["text_color"]
-            for player in (1, 2):
-                stone_class = f"{game.prefix}-{game.letters[player].lower()}"
-                if stone_class in look["classes"]:
-                    button.add_class(stone_class)
+            for name in (*(f"{game.prefix}-{game.letters[player].lower()}" for player in (1, 2)),
+                         *game.mark_classes):
+                if name in look["classes"]:
+                    button.add_class(name)
                 else:
-                    button.remove_class(stone_class)
+                    button.remove_class(name)
             button.style.button_color = look["button_color"]
             button.layout.border = look["border"]
         self.undo_button.disabled = self._last_choice() is None
@@ -474,8 +493,9 @@ class PlayBoard(widgets.VBox):
         runs, an HTML export) a sentence saying what appears here and a picture of the
         position."""
         game = self.game
-        sentence = (f"A board to play {game.name} on appears here when this cell runs: "
-                    f"{game.how_to_play}. The position: {self.status}.")
+        sentence = _("A board to play {game} on appears here when this cell runs: {how}. "
+                     "The position: {status}.").format(game=game.name, how=_(game.how_to_play),
+                                                        status=self.status)
         return with_static_view(super()._repr_mimebundle_(**kwargs), sentence,
                                 game.svg(self.state),
                                 alt=f"{game.name} position {game.text(self.state)}")

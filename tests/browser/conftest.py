@@ -222,7 +222,10 @@ class Lab:
 # because the server runs with --LabApp.expose_app_in_browser).
 _PANEL = """
 const app = window.jupyterapp;
-const panel = app && app.shell.currentWidget;
+// The notebook shown: JupyterLab 4.6 leaves currentWidget null until the page has the focus,
+// which a headless browser's page may never get.
+const panel = app && (app.shell.currentWidget
+                      || Array.from(app.shell.widgets('main')).find(w => w.isVisible));
 const ready = panel && panel.content && panel.sessionContext;
 const scrollbars = (area) => Array.from([area, ...area.querySelectorAll('*')]).filter(e => {
     const style = getComputedStyle(e);
@@ -452,10 +455,11 @@ class Notebook:
 
 class BoardPage:
     """A PlayBoard as the page draws it, in cell ``index`` of ``notebook``; and the board the
-    library holds in the kernel, replayed here with ``course_lib.ataxx``."""
+    library holds in the kernel, replayed here with ``course_lib.ataxx``. ``language``: the
+    language the notebook speaks (its status line's words are the library's in it)."""
 
-    def __init__(self, notebook: Notebook, index: int) -> None:
-        self.notebook, self.index = notebook, index
+    def __init__(self, notebook: Notebook, index: int, language: str = "en") -> None:
+        self.notebook, self.index, self.language = notebook, index, language
         self.name = notebook.widget(index)
         notebook.output(index, ".ataxx-playboard")
 
@@ -539,7 +543,12 @@ class BoardPage:
     def differences(self, state: Any, selected: Any = None) -> list[str]:
         """Where the drawn board differs from the library's ``state``, in words."""
         from course_lib.ataxx import FIRST, SECOND
+        from course_lib.i18n import _, language
+        from course_lib.viz.playboard_games import AtaxxBoard
 
+        with language(self.language):             # the status line's words, in the library
+            over = _("Game over ({reason}): {result}.").split("{")[0]
+            turn = AtaxxBoard().turn(state)
         drawn = self.drawn()
         wanted = self.expected(state, selected)
         seen = {title.split()[0]: (text, hex_color(color), hex_color(background))
@@ -555,14 +564,13 @@ class BoardPage:
         if counts not in drawn["status"]:
             problems.append(f"the status line {drawn['status']!r} does not say {counts!r}")
         if state.is_over():
-            if not drawn["status"].startswith("Game over"):
+            if not drawn["status"].startswith(over):
                 problems.append(f"the status line {drawn['status']!r} misses the game's end")
         else:
             side = "x" if state.to_move == FIRST else "o"
-            if (not drawn["status"].startswith(f"{side} ")
-                    or f"turn {state.turns + 1}" not in drawn["status"]):
+            if not drawn["status"].startswith(f"{side} ") or turn not in drawn["status"]:
                 problems.append(f"the status line {drawn['status']!r} does not say {side} "
-                                f"is to move at turn {state.turns + 1}")
+                                f"is to move at {turn!r}")
         return problems
 
     def assert_shows(self, state: Any, selected: Any = None, timeout: float = 15) -> None:

@@ -5,7 +5,8 @@ and its board is clicked: a legal square, a refused one, Undo, New game, a squar
 with the keyboard. After every action the drawn
 board must be the library's position: the kernel is asked for the board's start and moves,
 the game is replayed here with ``course_lib.games``, and every square's stone, colour and
-shading, the last move's frame and the status line are compared with it.
+shading, the last move's frame and the status line are compared with it; on Othello, the discs
+the last move flipped must wear their ring, and no square a rounded corner.
 
 With ``COURSE_SCREENSHOTS=DIR`` in the environment, a screenshot of each board is saved there.
 """
@@ -80,6 +81,42 @@ def test_othello_mouse_a_disc_and_the_agents_reply(othello_board, othello, lab):
     assert after == state.play(move).play(moves[-1])               # alpha-beta answered
     othello_board.assert_shows(after, last=moves[-1])
     screenshot(lab, othello, othello_board.index, "othello_after.png")
+
+
+_RINGS = """
+const cell = panel.content.widgets[arguments[0]];
+if (!cell.node.isConnected) { return null; }
+const cells = Array.from(cell.node.querySelectorAll('.jp-OutputArea button.othello-cell'));
+return cells.length ? cells.map(b => {
+    const style = getComputedStyle(b);
+    return [b.title.split(' ')[0], style.webkitTextStrokeWidth, style.webkitTextStrokeColor,
+            style.borderTopLeftRadius, style.borderBottomRightRadius];
+}) : null;
+"""
+
+
+def test_othello_the_discs_the_reply_flipped_are_ringed_and_corners_are_square(othello_board,
+                                                                               othello, helpers):
+    from course_lib.viz.playboard_games import FLIPPED_RING
+
+    state, moves = othello_board.library()
+    assert moves and moves[-1] != "pass"            # after the mouse test: the agent's reply
+    before = Othello()
+    for move in moves[:-1]:
+        before = before.play(move)
+    flipped = set(before.flips(moves[-1]))          # the library's rule
+    assert flipped
+
+    def look():
+        othello.scroll_to(othello_board.index)
+        return othello.js(_RINGS, othello_board.index)
+
+    drawn = othello.wait(look, 30, "no Othello squares drawn")
+    width, colour = FLIPPED_RING.split()
+    ringed = {name for name, stroke, stroke_colour, _, _ in drawn
+              if stroke == width and helpers.hex_color(stroke_colour) == colour}
+    assert ringed == flipped, (ringed, flipped)
+    assert all(a == b == "0px" for _, _, _, a, b in drawn), "rounded square corners"
 
 
 def test_othello_mouse_on_an_occupied_square_is_refused_in_words(othello_board, othello):

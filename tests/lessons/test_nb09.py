@@ -47,13 +47,41 @@ class _PositionOrder(Searcher):
 
 READABLE_ORDER = {"none": "none", "position": "static", "gain": "gain",
                   "intuition": "intuition", "killers": "none", "history": "none",
-                  "killers-history": "none"}
+                  "killers-history": "none", "position-root": "static",
+                  "intuition-all": "intuition"}
+
+
+class _StudyOrders(_PositionOrder):
+    """The study's orders where they apply written out again: the position order at the root
+    only (board order below); the intuition order at every node (each move scored by a
+    full-window depth-2 search below it, best first, ties in board order; its nodes counted
+    in ``nodes`` and ``ordering_nodes``; a forced pass is not ordered)."""
+
+    def __init__(self, function, order):
+        super().__init__("negamax-alphabeta", function, order=READABLE_ORDER[order],
+                         killers=order in ("killers", "killers-history"),
+                         history=order in ("history", "killers-history"))
+        self.study_order = order
+
+    def ordered(self, state, moves, ply, table_move):
+        if self.study_order == "position-root" and ply > 0:
+            return moves
+        if self.study_order == "intuition-all" and moves != [PASS]:
+            scores = []
+            for move in moves:
+                shallow = Searcher("negamax-alphabeta", self.evaluation)
+                shallow.root_player = state.to_move
+                scores.append(-shallow.negamax_alphabeta(state.apply(move), 2, float("-inf"),
+                                                         float("inf"), 1, None, move))
+                self.stats.nodes += shallow.stats.nodes
+                self.stats.ordering_nodes += shallow.stats.nodes
+            return [m for _, _, m in sorted(zip([-v for v in scores], range(len(moves)),
+                                                moves))]
+        return super().ordered(state, moves, ply, table_move)
 
 
 def _readable(function, order):
-    return _PositionOrder("negamax-alphabeta", function, order=READABLE_ORDER[order],
-                          killers=order in ("killers", "killers-history"),
-                          history=order in ("history", "killers-history"))
+    return _StudyOrders(function, order)
 
 
 def _late_positions(count: int, seed: int) -> list[Othello]:
@@ -83,7 +111,7 @@ SCORING_FUNCTIONS = {"heuristic": lambda f: f, "margin": exact, "win": study.win
 @pytest.mark.parametrize("evaluation", ["discs", "arbitrary", "research"])
 def test_compiled_search_is_the_readable_search(order, evaluation, scoring):
     function = SCORING_FUNCTIONS[scoring](EVALUATIONS[evaluation])
-    for depth in (1, 2, 4):
+    for depth in (1, 2, 3) if order == "intuition-all" else (1, 2, 4):
         for state in POSITIONS[:4] + LATE:
             ours = study.search(state, depth, evaluation, order, scoring)
             theirs = _readable(function, order).run(state, depth)
@@ -226,12 +254,6 @@ def test_study_positions_are_from_games_and_searchable():
     assert positions == study.study_positions(6, seed=9)
 
 
-def test_intuition_wins_reads_the_rows():
-    rows = [{"depth": 3, "none": 10, "position": 9, "gain": 9, "intuition": 8},
-            {"depth": 4, "none": 10, "position": 7, "gain": 9, "intuition": 8}]
-    assert study.intuition_wins(rows) == [3]
-
-
 def test_openings_are_seeded_and_distinct():
     assert study.random_opening(6, 4) == study.random_opening(6, 4)
     openings = study.distinct_openings(30, 4, 1)
@@ -259,6 +281,10 @@ def test_bad_arguments_are_refused_in_words():
         study.search(Othello(), 3, scoring="exact")
     with pytest.raises(InvalidArgumentError, match="map"):
         study.study_method("discs", 3, 2)
+    with pytest.raises(InvalidArgumentError, match="move order"):
+        study.deepening(Othello(), 3, order="table")        # at the call, not at next()
+    with pytest.raises(InvalidArgumentError, match="order 'none'"):
+        study.readable_search(Othello(), 3, order="position", algorithm="minimax")
     finished = Othello.from_text("xxxxxxxx/" * 7 + "xxxxxxxx x")
     with pytest.raises(GameOverError):
         study.search(finished, 2)
@@ -317,3 +343,160 @@ def test_a_forced_pass_that_fails_high_enters_the_tables_in_both_tiers():
                 assert (ours.move, ours.value, ours.stats.nodes, ours.stats.cutoffs) == (
                     theirs.move, theirs.value, theirs.stats.nodes, theirs.stats.cutoffs)
     assert passes
+
+
+# --- the orders on equal terms, the table move and iterative deepening ----------------------
+
+
+def test_position_root_is_the_position_order_given_to_the_root():
+    """Checked a second way: the readable search told the root's order, board order below."""
+    function = study.win_scored(EVALUATIONS["research"])
+    for state in POSITIONS[:6]:
+        root = sorted(state.legal_moves(), key=state.static_score, reverse=True)
+        for depth in (2, 3, 4):
+            theirs = Searcher("negamax-alphabeta", function).run(state, depth, root_order=root)
+            ours = study.search(state, depth, "research", "position-root")
+            assert (ours.move, ours.value, ours.stats.nodes) == (
+                theirs.move, theirs.value, theirs.stats.nodes), (state.text(), depth)
+
+
+def test_intuition_at_every_node_orders_below_the_root_too():
+    for state in POSITIONS[:6]:
+        root_only = study.search(state, 4, "research", "intuition")
+        every = study.search(state, 4, "research", "intuition-all")
+        assert every.value == root_only.value
+        assert every.stats.ordering_nodes > root_only.stats.ordering_nodes > 0
+        # at depth 1 there is nothing below the root to order: the same search
+        one = [study.search(state, 1, "research", o).stats for o in ("intuition", "intuition-all")]
+        assert (one[0].nodes, one[0].ordering_nodes) == (one[1].nodes, one[1].ordering_nodes)
+
+
+def test_deepening_finds_the_search_values_and_orders_the_root_by_the_last_iteration():
+    for state in POSITIONS[:4]:
+        results = list(study.deepening(state, 4))
+        assert [r.depth for r in results] == [1, 2, 3, 4]
+        moves = state.legal_moves()
+        # depth 1: the root and each of its children, nothing cut at the root
+        assert results[0].stats.nodes == 1 + len(moves)
+        for previous, result in zip(results, results[1:]):
+            assert result.value == study.search(state, result.depth, "research").value
+            assert result.stats.nodes > previous.stats.nodes       # every iteration counted
+            ranked = sorted(previous.root_values, key=lambda pair: pair[1], reverse=True)
+            assert [m for m, _ in result.root_values] == [m for m, _ in ranked]
+
+
+def test_deepening_nodes_means_the_iterations_totals():
+    positions = study.study_positions(3, seed=6)
+    means = study.deepening_nodes(positions, [2, 3])
+    for depth in (2, 3):
+        totals = [list(study.deepening(p, depth))[-1].stats.nodes for p in positions]
+        assert means[depth] == pytest.approx(sum(totals) / 3)
+
+
+def test_fewer_nodes_reads_the_rows():
+    rows = [{"depth": 3, "none": 10, "position": 9, "gain": 9, "intuition": 8},
+            {"depth": 4, "none": 10, "position": 7, "gain": 9, "intuition": 8},
+            {"depth": 5, "none": 10}]
+    assert study.fewer_nodes(rows, "intuition", ["none", "position", "gain"]) == [3]
+    assert study.fewer_nodes(rows, "intuition", ["none"]) == [3, 4]
+
+
+# --- the claims notebook 09 makes ------------------------------------------------------------
+
+
+def _winner_of(moves):
+    """The winner's colour, from the final discs of the moves replayed with the rules."""
+    state = study.replay(moves)
+    assert state.is_terminal()
+    black, white = state.cells.count(BLACK), state.cells.count(WHITE)
+    return "black" if black > white else "white" if white > black else "draw"
+
+
+@pytest.mark.parametrize("weights, depth, winner", [("arbitrary", 5, "white"),
+                                                    ("research", 4, "black")])
+def test_a_15_15_match_is_one_game_won_by_each_agent_both_by_one_colour(weights, depth,
+                                                                         winner):
+    """The two 15-15 scores of the stored run: each agent wins one of the two games, and
+    both games are won by the same colour (the weighted agent's colour changes)."""
+    match = study.study_method(weights, depth, 30)
+    assert (match.weighted_wins, match.discs_wins, match.distinct_games) == (15, 15, 2)
+    first, second = match.games[0], match.games[1]
+    assert {_winner_of(first.moves), _winner_of(second.moves)} == {winner}
+    assert match.distinct_results() == [("black", winner), ("white", winner)]
+
+
+def test_the_studys_self_play_games_are_ours_one_ply_deeper_scored_by_the_evaluation():
+    """The study's depth d is our depth d + 1 with a finished game scored by the evaluation:
+    the same final discs, and its mean nodes are ours without the root (to its rounding)."""
+    for row in study.STUDY_SELF_PLAY[:3]:                       # its depths 3, 4, 5
+        ours = study.self_play_row(row["depth"] + 1, scoring="heuristic")
+        assert (ours["black"], ours["white"]) == (row["black"], row["white"])
+        for side in ("black", "white"):
+            assert abs(ours[f"{side}_nodes"] - 1 - row[f"{side}_nodes"]) <= 0.5
+
+
+def test_scored_as_a_win_the_games_part_late():
+    for depth in (5, 6):
+        study_game = study.self_play_row(depth, scoring="heuristic")["played"]
+        win_game = study.self_play_row(depth, scoring="win")["played"]
+        ply = study.parting_ply(study_game, win_game)
+        assert ply is not None and ply > 50, (depth, ply)
+
+
+def test_parting_ply():
+    assert study.parting_ply(["d3", "c5"], ["d3", "c5"]) is None
+    assert study.parting_ply(["d3", "c5"], ["d3", "c5", "f6"]) is None
+    assert study.parting_ply(["d3", "c5"], ["c4", "c5"]) == 1
+
+
+def test_study_method_with_openings_starts_game_i_after_opening_i():
+    match = study.study_method("research", 2, 6, opening_plies=1)
+    for i, game in enumerate(match.games):
+        assert game.moves[:1] == study.random_opening(1, i)
+        assert game.opening_plies == 1
+    expected = {(study.random_opening(1, i), i % 2) for i in range(6)}
+    assert match.distinct_games == len(expected)
+
+
+def test_exercise_distinct_games_counted_from_the_openings():
+    from course_lib.exercises import verdict
+    from course_lib.lessons import nb09
+    settings = nb09.STUDY_MATCH
+    games = settings["games"]
+    answer = len({(study.random_opening(settings["opening_plies"], i), i % 2)
+                  for i in range(games)})
+    assert answer < games
+    assert verdict("09-distinct-games", answer) == "09-distinct-games: right"
+    assert verdict("09-distinct-games", games).startswith("09-distinct-games: wrong")
+    assert verdict("09-distinct-games", 2).startswith("09-distinct-games: wrong")
+
+
+def test_the_stored_run_holds_what_notebook_09_reads_from_it():
+    """The notebook's sentences about the stored run of benchmarks/bench_othello_study.py."""
+    from course_lib.lessons import stored_measurement
+    stored = stored_measurement("othello_study")
+    # its self-play games are ours one ply deeper, scored by the evaluation, root not counted
+    games = {(r["depth"], r["scoring"]): r for r in stored["self_play"]}
+    for row in study.STUDY_SELF_PLAY:
+        ours = games[row["depth"] + 1, "heuristic"]
+        assert (ours["black"], ours["white"]) == (row["black"], row["white"])
+        for side in ("black", "white"):
+            assert abs(ours[f"{side}_nodes"] - 1 - row[f"{side}_nodes"]) <= 0.5
+        win = games[row["depth"] + 1, "win"]
+        ply = study.parting_ply(ours["played"], win["played"])
+        assert ply is None or ply > 50
+    # the SPRTs ran at the matching depth and all accepted H1; the 15-15 matches
+    for match in stored["matches"]:
+        assert match["sprt_depth"] == match["depth"] + 1 and match["state"] == "accept H1"
+        for column in ("method", "deeper"):
+            if (match[f"{column}_weighted"], match[f"{column}_discs"]) == (15, 15):
+                winners = {winner for _, winner in match[f"{column}_results"]}
+                assert len(winners) == 1                  # both games won by one colour
+    # the move orders
+    rows = stored["ordering"]
+    assert study.fewer_nodes(rows, "killers-history", ["position"]) == []
+    assert study.fewer_nodes(rows, "intuition-all", ["position"]) == []
+    assert study.fewer_nodes(rows, "intuition", ["position-root"]) == [5, 6, 7, 8, 9]
+    assert study.fewer_nodes(rows, "position-deepening", ["position"]) == [4, 5, 6, 7, 8]
+    assert all(r["position"] < min(r[o] for o in study.ORDERS if o in r and o != "position")
+               for r in rows)

@@ -19,8 +19,10 @@ from course_lib.errors import CourseError  # noqa: E402
 from course_lib.lessons.nb12 import (by_ply, class_name, class_windows,  # noqa: E402
                                       corner_patterns, draw_lone_stone, draw_patterns,
                                       draw_window_classes, game_lengths, image_scores,
-                                      learned_record, map_square, mover_boards, record_text,
-                                      scores_both_ways, search_with, square_name)
+                                      draw_training_curves, iteration_costs, learned_record,
+                                      lone_stone, loss_table, map_square, mover_boards,
+                                      record_text, scores_both_ways, search_with, sprt_text,
+                                      square_index, square_name, windows_holding)
 from course_lib.learn.ntuple import N_WEIGHTS, LearnedWeights, load_weights  # noqa: E402
 from course_lib.learn.selfplay import GameRecords  # noqa: E402
 from course_lib.match.play import random_opening  # noqa: E402
@@ -45,10 +47,11 @@ def _window(n: int, r0: int, c0: int) -> list[int]:
     return [(r0 + i) * 7 + c0 + j for i in range(n) for j in range(n)]
 
 
-def _score_by_definition(position: State, weights: np.ndarray) -> int:
+def _score_by_definition(position: State | tuple[int, int], weights: np.ndarray) -> int:
     """The bias plus, for each class and each symmetry, the weight of the class's window read
-    through the symmetry (its squares mapped, in the mapped order, as base-3 digits)."""
-    me, opp, _ = mover_boards(position)
+    through the symmetry (its squares mapped, in the mapped order, as base-3 digits); the
+    position a State or the bitboards (the mover's stones, the opponent's)."""
+    me, opp = position if isinstance(position, tuple) else mover_boards(position)[:2]
     offsets = np.cumsum([0] + [3 ** (n * n) for n, _, _ in REPRESENTATIVES])
     total = int(weights[-1])
     for k, (n, r0, c0) in enumerate(REPRESENTATIVES):
@@ -95,6 +98,19 @@ def test_map_square_follows_each_symmetry():
         for s, name in enumerate(NAMES):
             r, c = mapping(s // 7, s % 7)
             assert map_square(name, g) == NAMES[r * 7 + c]
+
+
+def test_square_index_is_square_name_backwards():
+    assert [square_index(name) for name in NAMES] == list(range(49))
+    for bad in ("h1", "a0", "a8", "", "d44", 3):
+        with pytest.raises(CourseError, match="square name"):
+            square_index(bad)
+
+
+def test_windows_holding_counts_the_windows_written_out_here():
+    for square, name in enumerate(NAMES):
+        assert windows_holding(name) == sum(square in _window(n, r0, c0) for n in (3, 2)
+                                            for r0 in range(8 - n) for c0 in range(8 - n))
 
 
 @pytest.mark.parametrize("bad", [-1, 49, 1.0, True, "a7"])
@@ -187,6 +203,11 @@ def test_the_class_figure_has_a_board_per_class():
         [class_name(k) for k in range(12)]
     assert [len(ax.patches) for ax in figure.axes] == [len(class_windows(k)) + 1
                                                        for k in range(12)]
+    for ax in figure.axes:               # coordinates on every board, titles readable
+        assert [t.get_text() for t in ax.get_xticklabels()] == list("abcdefg")
+        assert [t.get_text() for t in ax.get_yticklabels()] == list("7654321")
+        assert ax.title.get_fontsize() >= 10
+    assert figure.get_figwidth() * figure.dpi <= 845     # shown at full size in the notebook
     plt.close(figure)
 
 
@@ -243,6 +264,45 @@ def test_game_lengths():
         game_lengths(records.select(np.array([], dtype=np.int64)))
 
 
+# --- the training, judged two ways -----------------------------------------------------------
+
+META = {"curve": [[1, 0.61, 0.62, 0.66], [2, 0.59, 0.6, 0.655]], "material_loss": 0.63,
+        "score_loss": 0.57, "material_result_loss": 0.64, "score_result_loss": 0.65}
+
+
+def test_loss_table_lists_every_epoch_and_each_prediction_against_both_judges():
+    lines = loss_table(META).splitlines()
+    assert lines[2].split() == ["1", "0.610", "0.620", "0.660"]
+    assert lines[3].split() == ["2", "0.590", "0.600", "0.655"]
+    assert lines[4] == "" and lines[5].startswith("validation positions")
+    rows = {line[:22].strip(): line[22:].split() for line in lines[6:]}
+    assert rows == {"material alone": ["0.630", "0.640"], "the search score": ["0.570", "0.650"],
+                    "the network": ["0.600", "0.655"]}
+    assert loss_table(META, digits=4).splitlines()[2].split()[1] == "0.6100"
+    with pytest.raises(CourseError, match="score_result_loss"):
+        loss_table({key: value for key, value in META.items() if key != "score_result_loss"})
+
+
+def test_the_training_curves_show_every_line_inside_its_panel():
+    figure = draw_training_curves({"one": META, "two": dict(META, score_loss=0.5)})
+    assert len(figure.axes) == 4 and figure.get_suptitle()
+    assert figure.get_figwidth() * figure.dpi <= 845          # shown at full size
+    legend, = figure.legends
+    assert legend.get_texts()[0].get_fontsize() >= 10
+    assert {t.get_text() for t in legend.get_texts()} == {
+        "network, training positions", "network, validation positions",
+        "material alone (validation)", "search score (validation)"}
+    for ax in figure.axes:
+        low, high = ax.get_ylim()
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+        for line in ax.get_lines():               # every line strictly inside, not on an edge
+            y = np.asarray(line.get_ydata(), dtype=float)
+            assert (y > low + 0.05 * (high - low)).all() and (y < high).all()
+    # the right panels judge by the results: the search score's line there is at 0.65
+    assert 0.65 in [line.get_ydata()[0] for line in figure.axes[1].get_lines()]
+    plt.close(figure)
+
+
 # --- what the network learned ----------------------------------------------------------------
 
 
@@ -267,17 +327,83 @@ def test_corner_patterns_add_both_readings_of_the_corner_and_list_one_of_each_mi
             corner_patterns(**{"count": 2, **bad}, weights=flat)
 
 
-def test_pattern_and_heat_map_figures():
+def test_pattern_figure():
     best, worst = corner_patterns(3)
     figure = draw_patterns(best, worst)
     assert len(figure.axes) == 6
     assert [ax.get_title() for ax in figure.axes] == [f"{w:+d}" for w, _ in best + worst]
     with pytest.raises(CourseError):
         draw_patterns(best, worst[:2])
-    ax = draw_lone_stone(np.arange(49).reshape(7, 7))
-    assert len(ax.texts) == 49 and ax.texts[48].get_text() == "48"
+    plt.close("all")
+
+
+def _windows_holding(square: int) -> list[list[int]]:
+    """Every 3x3 and 2x2 window of the board that holds ``square``, written out here."""
+    return [w for n in (3, 2) for r0 in range(8 - n) for c0 in range(8 - n)
+            for w in [_window(n, r0, c0)] if square in w]
+
+
+def test_a_lone_stone_adds_the_sum_over_the_windows_that_hold_it(random_weights):
+    assert len(_windows_holding(NAMES.index("a7"))) == 2
+    assert len(_windows_holding(NAMES.index("d4"))) == 13
+    for side, (me, opp) in (("mover", (1, 0)), ("opponent", (0, 1))):
+        board = lone_stone(random_weights, side)
+        assert board.shape == (7, 7) and board.dtype.kind == "i"
+        empty = _score_by_definition((0, 0), random_weights.weights)
+        for square in range(49):
+            stone = 1 << square
+            by_definition = _score_by_definition((stone * me, stone * opp),
+                                                 random_weights.weights) - empty
+            assert board[square // 7, square % 7] == by_definition
+    # only the lookups that read a window holding the square change: the others cancel. Every
+    # symmetry keeps the centre d4, so a class's readings all hold d4 or none does; change the
+    # weight of the empty pattern of every class without d4, and d4's value stays
+    w = random_weights.weights.copy()
+    d4 = NAMES.index("d4")
+    for k, (n, r0, c0) in enumerate(REPRESENTATIVES):
+        if d4 not in _window(n, r0, c0):
+            w[sum(3 ** (m * m) for m, _, _ in REPRESENTATIVES[:k])] += 1000
+    assert lone_stone(LearnedWeights.of(w), "mover")[3, 3] == \
+        lone_stone(random_weights, "mover")[3, 3]
+    with pytest.raises(CourseError, match="side"):
+        lone_stone(random_weights, "x")
+
+
+def test_a_lone_stone_is_the_difference_of_two_positions_that_differ_by_it():
+    shipped = lone_stone()
+    start = scores_both_ways(State.start())[1]
+    # no window that holds d4 holds a stone of the start position, nor one that holds a7 another
+    plus_x = scores_both_ways(State.from_fen("x5o/7/7/3x3/7/7/o5x x 0 1"))[1]
+    plus_o = scores_both_ways(State.from_fen("x5o/7/7/3o3/7/7/o5x x 0 1"))[1]
+    without_a7 = scores_both_ways(State.from_fen("6o/7/7/7/7/7/o5x x 0 1"))[1]
+    assert plus_x - start == shipped[3, 3]
+    assert plus_o - start == lone_stone(side="opponent")[3, 3]
+    assert start - without_a7 == shipped[0, 0]
+
+
+def test_the_shipped_network_values_a_lone_stone_of_the_mover_most_in_the_centre():
+    """What notebook 12 says of the map: symmetric; for the side to move the centre d4 adds
+    the most and more than the corner a7; an opponent's stone lowers the score everywhere."""
+    mover, opponent = lone_stone(), lone_stone(side="opponent")
+    for board in (mover, opponent):
+        assert all(np.array_equal(board, np.rot90(board, k)) for k in range(4))
+        assert np.array_equal(board, board.T)
+    assert mover[3, 3] == mover.max() and mover[3, 3] > mover[0, 0]
+    assert (opponent < 0).all()
+
+
+def test_the_lone_stone_map_writes_each_value_in_a_colour_that_reads_on_its_square():
+    mover = np.zeros((7, 7))
+    mover[3, 3] = 400                       # the darkest red of the scale
+    opponent = np.full((7, 7), -10.0)       # pale blue
+    figure = draw_lone_stone(mover, opponent)
+    left, right = figure.axes[:2]
+    assert len(left.texts) == len(right.texts) == 49
+    assert left.texts[24].get_text() == "400" and left.texts[24].get_color() == "white"
+    assert left.texts[0].get_color() == "black" and right.texts[0].get_color() == "black"
+    assert figure.get_suptitle() and all(ax.get_title() for ax in (left, right))
     with pytest.raises(CourseError, match="7x7"):
-        draw_lone_stone(np.zeros((6, 7)))
+        draw_lone_stone(np.zeros((6, 7)), opponent)
     plt.close("all")
 
 
@@ -320,9 +446,69 @@ def test_record_text():
     assert text[0] == "A = engine:time=20,hash=4,eval=learned"
     assert text[1] == "B = engine:time=20,hash=4"
     assert "H0: 0 / H1: 10 normalized Elo" in text[2] and "20 ms a move" in text[2]
-    assert text[3] == "accepted after 120 games: +80 =0 -40, pairs 5 0 20 0 35, LLR 2.95"
-    assert text[4] == "Elo 120.5 (95 % interval 60.0 to 190.0)"
+    assert text[3] == "H1 accepted after 120 games: +80 =0 -40, pairs 5 0 20 0 35, LLR 2.95"
+    assert text[4] == "logistic Elo +120.5 (95 % interval +60.0 to +190.0)"
+    assert text[5].startswith("biased upward: the test stopped early")
+    rejected = record_text(dict(RECORD, result="rejected", elo=-30.0, elo_low=-60.0,
+                                elo_high=-1.0)).splitlines()
+    assert rejected[3].startswith("H0 accepted after 120 games")
+    assert rejected[4].startswith("logistic Elo -30.0") and "biased downward" in rejected[5]
+    capped = record_text(dict(RECORD, result="undecided", games=200)).splitlines()
+    assert capped[3].startswith("undecided after 200 games (the cap):")
+    assert capped[4:] == ["logistic Elo +120.5 (95 % interval +60.0 to +190.0)"]
+    all_won = record_text(dict(RECORD, elo=None, elo_high=None)).splitlines()[4]
+    assert all_won.startswith("logistic Elo +inf (95 % interval +60.0 to +inf)")
     broken = dict(RECORD)
     del broken["wins"]
     with pytest.raises(CourseError, match="wins"):
         record_text(broken)
+
+
+class _Run:
+    """What ``sprt_text`` reads of an SPRT run: its decision, summary and estimate."""
+
+    def __init__(self, decision: str, estimate: object) -> None:
+        self.decision, self._estimate = decision, estimate
+
+    def summary(self) -> str:
+        return "the summary line"
+
+    def estimate(self) -> object:
+        return self._estimate
+
+
+def test_sprt_text_names_the_unit_and_the_bias_of_an_early_stop():
+    from course_lib.strength import elo_estimate_pairs
+    estimate = elo_estimate_pairs([0, 0, 2, 0, 16])
+    text = sprt_text(_Run("accept H1", estimate)).splitlines()
+    assert text[0] == "the summary line"
+    assert text[1] == (f"logistic Elo {estimate.elo:+.1f} (95 % interval {estimate.elo_low:+.1f} "
+                       "to +inf)")
+    assert text[2] == ("biased upward: the test stopped early, as soon as the results ran high "
+                       "enough to cross the upper bound")
+    assert "biased downward" in sprt_text(_Run("accept H0", estimate))
+    assert "biased" not in sprt_text(_Run("continue", estimate))
+    assert sprt_text(_Run("continue", None)) == "the summary line"
+
+
+# --- what an MCTS iteration costs --------------------------------------------------------------
+
+
+def test_iteration_costs_count_what_each_agent_did():
+    positions = _positions()[2:4]
+    plain, valued, guided = iteration_costs(
+        ["mcts:iterations=60,tier=fast", "mcts:iterations=60,tier=fast,value=learned",
+         "mcts:iterations=60,tier=fast,value=learned,prior=learned"], positions)
+    for cost in (plain, valued, guided):
+        assert cost.iterations == 60 * len(positions) and cost.seconds > 0
+        assert cost.microseconds == pytest.approx(1e6 * cost.seconds / cost.iterations)
+    assert plain.evaluations == 0 and 0 < plain.playouts < plain.playout_plies
+    # one evaluation an iteration, none for an iteration that ends on a finished game
+    assert valued.playouts == 0 and 0.5 * valued.iterations < valued.evaluations \
+        <= valued.iterations
+    # with priors every child of a grown node is scored: more than one evaluation an iteration
+    assert guided.playouts == 0 and guided.evaluations > 5 * guided.iterations
+    with pytest.raises(CourseError, match="fast MCTS"):
+        iteration_costs(["engine:depth=2"], positions)
+    with pytest.raises(CourseError, match="position"):
+        iteration_costs(["mcts:iterations=10,tier=fast"], [])

@@ -1,7 +1,8 @@
 """Notebook 12's exercises: the notebook asks about the bank's own numbers, and the right answers
-agree with computations written here from scratch (the cross-entropy by hand with math, the
-lone stone's worth from the readable evaluation of one-stone boards and a count of the windows
-over each square). The checks every notebook shares are in test_exercise_notebooks.py."""
+agree with computations written here from scratch (the cross-entropy by hand with math, what a
+lone stone adds from the readable evaluation of one-stone boards and the empty board, and the
+per-window mean of the likely mistake from a count of the windows over each square). The
+checks every notebook shares are in test_exercise_notebooks.py."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_the_notebook_asks_the_registered_questions(solution):
     assert f"(result {nb12.GAME_RESULT:.0f})" in text
     assert f"prediction for the position was {nb12.SEARCH_PREDICTION}" in text
     assert f"λ = {nb12.LAM}" in text
-    assert "in the corner a7 than in the centre d4" in text
+    assert "on the centre d4 than on the corner a7" in text
     assert nb12.CORNER == (0, 0) and nb12.CENTRE == (3, 3)      # a7 and d4, row from the top
     code = "\n".join(exercise_cells(solution))
     assert "answer_1" in code and "answer_2" in code
@@ -66,14 +67,10 @@ def _windows_over(r: int, c: int) -> int:
     return count
 
 
-def _lone_stone(weights: np.ndarray, r: int, c: int) -> float:
-    """Half the score difference between the mover's stone and the opponent's stone alone on
-    (r, c), per window over the square: the windows elsewhere read empty both times and
-    cancel."""
-    bit = 1 << (r * 7 + c)
-    mine = evaluate_readable(bit, 0, 0, weights)
-    theirs = evaluate_readable(0, bit, 0, weights)
-    return (mine - theirs) / 2 / _windows_over(r, c)
+def _lone_stone(weights: np.ndarray, r: int, c: int) -> int:
+    """What the mover's stone alone on (r, c) adds to the score: the readable score of that
+    board less the empty board's."""
+    return evaluate_readable(1 << (r * 7 + c), 0, 0, weights) - evaluate_readable(0, 0, 0, weights)
 
 
 def test_window_counts():
@@ -83,12 +80,19 @@ def test_window_counts():
 
 def test_lone_stone_from_the_readable_evaluation():
     weights = load_weights().weights
-    expected = _lone_stone(weights, *nb12.CORNER) - _lone_stone(weights, *nb12.CENTRE)
-    assert _EXERCISES["12-lone-stone"].solve() == pytest.approx(expected, abs=1e-9)
+    expected = _lone_stone(weights, *nb12.CENTRE) - _lone_stone(weights, *nb12.CORNER)
+    assert _EXERCISES["12-lone-stone"].solve() == expected
     assert verdict("12-lone-stone", expected) == "12-lone-stone: right"
     assert verdict("12-lone-stone", -expected).startswith("12-lone-stone: wrong")
-    assert verdict("12-lone-stone", _lone_stone(weights, *nb12.CORNER)).startswith(
+    assert verdict("12-lone-stone", _lone_stone(weights, *nb12.CENTRE)).startswith(
         "12-lone-stone: wrong")
+
+
+def test_the_lone_stone_mistake_is_the_mean_per_window():
+    weights = load_weights().weights
+    per_window = (_lone_stone(weights, *nb12.CENTRE) / _windows_over(*nb12.CENTRE)
+                  - _lone_stone(weights, *nb12.CORNER) / _windows_over(*nb12.CORNER))
+    assert _EXERCISES["12-lone-stone"].mistake == pytest.approx(per_window, abs=1e-6)
 
 
 def test_the_log_loss_mistake_is_the_loss_against_the_result_alone():
