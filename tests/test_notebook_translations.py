@@ -64,14 +64,15 @@ def test_no_translated_notebook_has_a_missing_or_stale_cell():
 
 @pytest.fixture
 def english_and_catalogs(tmp_path):
-    """A copy of notebook 01 (English solution) and of the Korean catalogs, to change."""
+    """A copy of notebook 01 (English solution) and of its Korean catalog, to change (the
+    other catalogs would be reported: their English notebooks are not in the copy)."""
     solutions, catalogs = tmp_path / "solutions", tmp_path / "i18n"
     solutions.mkdir()
     name = "01_rules_and_moves.ipynb"
     (solutions / name).write_text((ROOT / "notebooks" / "solutions" / name).read_text())
     (catalogs / "ko").mkdir(parents=True)
-    for path in (ROOT / "notebooks" / "i18n" / "ko").glob("*.po"):
-        (catalogs / "ko" / path.name).write_text(path.read_text())
+    catalog = ROOT / "notebooks" / "i18n" / "ko" / "01_rules_and_moves.po"
+    (catalogs / "ko" / catalog.name).write_text(catalog.read_text())
     return solutions, catalogs, solutions / name
 
 
@@ -251,6 +252,15 @@ def test_korean_outputs_where_the_library_speaks_korean(name):
     assert printed and all(line.endswith(": 정답입니다\n") for line in printed), printed
 
 
+def test_korean_figures_have_no_missing_glyphs(name):
+    """No figure of the executed Korean solution drew a box for a letter: matplotlib warns
+    on stderr when no font has a glyph (a Korean word in mathtext, which has no fallback)."""
+    missing = [(c["id"], "".join(o.get("text", ""))) for c in _korean(name)["cells"]
+               for o in c.get("outputs", []) if o.get("name") == "stderr"
+               and re.search(r"does not have a glyph|missing from font", "".join(o["text"]))]
+    assert missing == [], missing
+
+
 def test_the_korean_student_copies_store_what_they_print(name):
     """The student copies are not run by nbval; their stored check lines must still be the
     ones a student sees before answering (a copy rebuilt without --execute keeps the
@@ -262,8 +272,11 @@ def test_the_korean_student_copies_store_what_they_print(name):
     assert cells
     for cell in cells:
         exercise = cell["metadata"]["nbgrader"]["grade_id"].removesuffix("-check")
+        graded = "grade(" in "".join(cell["source"])     # written code: the grader's line
         with language("ko"):
-            expected = _("{name}: not answered yet (replace ... with your answer)").format(
+            expected = (_("{name}: not answered yet (replace ... with your code and run the "
+                          "cell)") if graded else
+                        _("{name}: not answered yet (replace ... with your answer)")).format(
                 name=exercise)
         printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])
         assert printed == expected + "\n", f"{name} cell {cell['id']}: run python " \

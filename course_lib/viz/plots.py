@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from ..checks import describe, is_whole
 from ..errors import InvalidArgumentError
+from ..i18n import _
 
 REFERENCE_FULL_GID = "reference:b^d"
 REFERENCE_MINIMAL_GID = "reference:minimal-tree"
@@ -103,7 +104,7 @@ def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=(6.4, 4.2), layout="constrained")
+        ax = plt.subplots(figsize=(6.4, 4.2), layout="constrained")[1]
 
     markers = "osD^vP*X"
     for i, (label, counts) in enumerate(counts_by_label.items()):
@@ -116,19 +117,20 @@ def plot_node_counts(depths: Sequence[int], counts_by_label: dict[str, Sequence[
     xs = [low + (high - low) * k / steps for k in range(steps + 1)] if high > low else [low]
     b = f"{branching:g}"
     ax.plot(xs, [branching ** x for x in xs], linestyle="--", color="#555555", linewidth=1.2,
-            label=f"$b^{{d}}$ (every node), b = {b}", gid=REFERENCE_FULL_GID, zorder=2)
+            label=_("$b^{{d}}$ (every node), b = {b}").format(b=b), gid=REFERENCE_FULL_GID,
+            zorder=2)
     from ..agents.stats import minimal_tree_nodes
 
     whole = list(range(math.ceil(low), math.floor(high) + 1))
     ax.plot(whole, [minimal_tree_nodes(branching, d) for d in whole], linestyle="--",
             marker=".", color="#999999", linewidth=1.2,
-            label=f"minimal tree (alpha-beta, perfect order), b = {b}",
+            label=_("minimal tree (alpha-beta, perfect order), b = {b}").format(b=b),
             gid=REFERENCE_MINIMAL_GID, zorder=2)
 
     ax.set_yscale("log")
     ax.set_xticks(sorted(set(depths)))
-    ax.set_xlabel("depth d (plies)")
-    ax.set_ylabel("nodes visited (log scale)")
+    ax.set_xlabel(_("depth d (plies)"))
+    ax.set_ylabel(_("nodes visited (log scale)"))
     ax.grid(True, which="major", linewidth=0.5, alpha=0.5)
     ax.legend(fontsize=8, loc="upper left")
     if title:
