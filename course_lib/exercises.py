@@ -22,12 +22,15 @@ kernel (``TRIES``), per exercise.
 ...          hint=("what does adding two numbers give?", "two and two", "2 + 2"))
 >>> check("demo-sum", ...)
 demo-sum: not answered yet (replace ... with your answer)
->>> check("demo-sum", 5)
-demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
->>> check("demo-sum", 5)                     # the same answer again: still hint 1
-demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
->>> check("demo-sum", 3)
-demo-sum: wrong: 3 is not it; hint 2 of 3: two and two (another wrong answer gives hint 3; check("demo-sum", answer, hint_level=3) shows it now)
+>>> check("demo-sum", 5)                     # doctest: +NORMALIZE_WHITESPACE
+demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another
+wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
+>>> check("demo-sum", 5)         # the same answer again  # doctest: +NORMALIZE_WHITESPACE
+demo-sum: wrong: 5 is not it; hint 1 of 3: what does adding two numbers give? (another
+wrong answer gives hint 2; check("demo-sum", answer, hint_level=2) shows it now)
+>>> check("demo-sum", 3)                     # doctest: +NORMALIZE_WHITESPACE
+demo-sum: wrong: 3 is not it; hint 2 of 3: two and two (another wrong answer gives hint 3;
+check("demo-sum", answer, hint_level=3) shows it now)
 >>> check("demo-sum", 4)
 demo-sum: right
 >>> check("demo-sum", 3, hint_level=3)
@@ -53,6 +56,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from .errors import CourseError
 from .i18n import _
 
 
@@ -121,8 +125,8 @@ def next_hint_words(level: int, levels: int, call: str, what: str = "") -> str:
     if level >= levels:
         return ""
     about = f" ({what})" if what else ""
-    return (f"another wrong answer gives hint {level + 1}{about}; "
-            f"{call.format(level=level + 1)} shows it now")
+    return _("another wrong answer gives hint {level}{about}; {call} shows it now").format(
+        level=level + 1, about=about, call=call.format(level=level + 1))
 
 
 def fingerprint(answer: Any) -> Any:
@@ -171,7 +175,9 @@ def register(name: str, solve: Callable[[], Any], hint: str | Sequence[str],
              compare: Callable[[Any, Any], bool] = _same, mistake: Any = None) -> None:
     """Add an exercise whose right answer is ``solve()``. ``hint`` is one hint, or a few from
     a question about the idea to the recipe (one more each wrong try); ``mistake`` is a likely
-    wrong answer, the one the hints are written for. A hint written ``N_("...")``
+    wrong answer, the one the hints are written for. ``compare(answer, right)`` may raise
+    CourseError to say in words why an answer is not the one asked for: the verdict then
+    gives those words instead of a hint. A hint written ``N_("...")``
     (``course_lib.i18n``) is shown translated in the language the course speaks."""
     hints = (hint,) if isinstance(hint, str) else tuple(hint)
     if not hints or not all(isinstance(h, str) and h for h in hints):
@@ -206,12 +212,13 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
             name=name, known=", ".join(sorted(_EXERCISES)))
     if answer is ... or _is_stub(answer):
         return _("{name}: not answered yet (replace ... with your answer)").format(name=name)
-    error_name = ""
     try:                                       # a strange answer must not stop Run All
         right = bool(exercise.compare(answer, exercise.solve()))
+        raised = ""
+    except CourseError as error:               # the check says in words what is amiss
+        return _("{name}: wrong: {words}").format(name=name, words=error)
     except Exception as error:
-        right = False
-        error_name = type(error).__name__
+        right, raised = False, type(error).__name__
     if right:
         if count:
             TRIES.right(name)
@@ -226,15 +233,15 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     if len(shown) > 80:
         shown = shown[:77] + "..."
     hint = _(exercise.hints[level - 1])        # hints are marked with N_ where registered
-    if error_name:
-        hint = _("{hint} (checking it raised {error})").format(hint=hint, error=error_name)
+    if raised:
+        hint = _("{hint} (checking it raised {error})").format(hint=hint, error=raised)
     if levels == 1:
         return _("{name}: wrong: {answer} is not it; hint: {hint}").format(
             name=name, answer=shown, hint=hint)
     more = next_hint_words(level, levels, f'check("{name}", answer, hint_level={{level}})')
     return (_("{name}: wrong: {answer} is not it; hint {level} of {levels}: {hint}").format(
         name=name, answer=shown, level=level, levels=levels, hint=hint)
-        + (f" ({more})" if more else ""))
+            + (f" ({more})" if more else ""))
 
 
 def _is_stub(answer: Any) -> bool:

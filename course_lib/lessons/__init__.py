@@ -9,13 +9,13 @@ library's packages (``ataxx``, ``games``, ``agents``, ``engine``, ``learn``, ``m
 | module | notebook |
 |---|---|
 | ``nb01`` | 01 Rules and moves: random games measured ply by ply, a stopwatch |
-| ``nb02`` | 02 Greedy play and evaluation functions: the exchanges a greedy move walks into |
+| ``nb02`` | 02 Greedy play and evaluation functions: the exchanges a greedy move walks into, an evaluation's SPRT against material |
 | ``nb03`` | 03 Minimax and negamax |
 | ``nb04`` | 04 Alpha-beta: middle-game positions, random trees, skipped leaves, a window search |
 | ``nb05`` | 05 Iterative deepening, transposition tables and time control |
 | ``nb06`` | 06 Monte Carlo tree search: the children's table, a traced playout, a recorded SPRT, c's effect |
 | ``nb07`` | 07 Measuring strength |
-| ``nb08`` | 08 Tournament |
+| ``nb08`` | 08 Tournament: the entry test of a student's agent, the class tournament |
 | ``nb09`` | 09 The Othello study, redone |
 | ``nb10`` | 10 The Gomoku AI, redone |
 | ``nb11`` | 11 From alpha-beta to an engine |

@@ -39,7 +39,7 @@ from ..agents import GreedyAgent
 from ..errors import CourseError
 from ..exercises import _is_stub, register
 from ..match import Program, play_match, round_robin
-from ..match.play import MatchResult
+from ..match.play import GameRecord, MatchResult, random_opening
 from ..match.tournament import replay, round_robin_games
 from ..strength import elo_from_score, round_robin_elo
 from .compare import whole_number as _whole_number
@@ -185,14 +185,16 @@ class ClassTournament:
 
 def class_tournament(folder: str | os.PathLike, yardsticks: Sequence[str] = YARDSTICKS,
                      pairs_per_match: int = 10, seed: int = 1, workers: int | None = None,
-                     time_ms: int = 10_000, prior_draws: float = 1) -> ClassTournament:
+                     time_ms: int = 10_000, prior_draws: float = 1,
+                     ready_ms: int = 3_000) -> ClassTournament:
     """Every agent of ``folder`` (``agent_programs``) and the ``yardsticks`` in a round robin of
     ``pairs_per_match`` colour-swapped pairs per pairing, from seeded openings, every game
-    through the referee with ``time_ms`` per side; then their ratings (``prior_draws`` virtual
-    draws per pairing keep them finite when someone wins or loses everything)."""
+    through the referee with ``time_ms`` per side (and ``ready_ms`` for a program to start and
+    answer READY: more on a busy machine); then their ratings (``prior_draws`` virtual draws
+    per pairing keep them finite when someone wins or loses everything)."""
     players = list(yardsticks) + agent_programs(folder)
     table = round_robin(players, pairs_per_match=pairs_per_match, seed=seed, workers=workers,
-                        progress=False, time_ms=time_ms)
+                        progress=False, time_ms=time_ms, ready_ms=ready_ms)
     return ClassTournament(table, round_robin_elo(table.results(), prior_draws=prior_draws))
 
 
@@ -258,10 +260,21 @@ def entry_test(agent: type, pairs: int = ENTRY_PAIRS, seed: int = ENTRY_SEED) ->
 
 
 def _entry_passes(answer: Any, expected: bool) -> bool:
-    """An entry test of the exercise's games whose verdict is ``expected``."""
-    return (isinstance(answer, EntryTest) and answer.match is not None
-            and answer.match.name_b == GreedyAgent().name
-            and len(answer.match.games) == 2 * ENTRY_PAIRS and answer.passed == expected)
+    """An entry test of the exercise's games whose verdict is ``expected``. An entry test of
+    other games (fewer pairs, other openings, another opponent) raises CourseError, in words:
+    the check says so instead of a hint about the agent."""
+    if not isinstance(answer, EntryTest) or answer.match is None:
+        return False
+    openings = [random_opening(ENTRY_OPENING_PLIES, seed=ENTRY_SEED + pair).fen()
+                for pair in range(ENTRY_PAIRS)]
+    if (answer.match.name_b != GreedyAgent().name
+            or [game.start.fen() for game in answer.match.games]
+            != [fen for fen in openings for _colour in (0, 1)]):
+        raise CourseError(
+            f"this entry test played {len(answer.match.games)} games against "
+            f"{answer.match.name_b}, not the exercise's: run entry_test(MyAgent) as it is, "
+            f"without pairs= or seed= ({ENTRY_PAIRS} pairs against greedy from its openings)")
+    return answer.passed == expected
 
 
 def _crosstable_score() -> float:
@@ -329,9 +342,19 @@ register(
     compare=within(1.0))
 
 
+def _lost_entry() -> EntryTest:
+    """The exercise's games all lost to greedy: the likely mistake the hints are written for."""
+    games = []
+    for pair in range(ENTRY_PAIRS):
+        opening = random_opening(ENTRY_OPENING_PLIES, seed=ENTRY_SEED + pair)
+        games.append(GameRecord(opening, [], None, 2, "no-stones", ("first-move", "greedy")))
+        games.append(GameRecord(opening, [], None, 1, "no-stones", ("greedy", "first-move")))
+    return EntryTest(MatchResult("first-move", "greedy", 0, 0, 2 * ENTRY_PAIRS, games))
+
+
 register(
     "08-tournament-entry", lambda: True,
-    mistake=EntryTest(MatchResult("first-move", "greedy", 0, 0, 2 * ENTRY_PAIRS)),
+    mistake=_lost_entry(),
     hint=(
         "greedy looks only at what a move wins at once: what does it never look at, and how "
         "can your agent use that against it?",

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -128,13 +127,6 @@ def test_right_answers_in_other_forms():
 
 # --- Exercise 5 and the class tournament ---------------------------------------------------------
 
-FIRST_MOVE = '''class MyAgent:
-    name = "first-move"
-
-    def choose_move(self, state):
-        return state.legal_moves()[0]
-'''
-
 UNWRITTEN = '''class MyAgent:
     name = "my-agent"
 
@@ -187,77 +179,36 @@ def test_the_solution_agent_passes(solved):
     assert verdict("08-tournament-entry", namespace["entry"]) == "08-tournament-entry: right"
 
 
-def test_a_folder_of_agents_becomes_programs(tmp_path):
-    (tmp_path / "bob.py").write_text(FIRST_MOVE)
-    (tmp_path / "ada.py").write_text(FIRST_MOVE.replace("MyAgent", "Anything"))
-    (tmp_path / "cy").write_text("#!/bin/sh\nexit 0\n")
-    (tmp_path / "cy").chmod(0o755)
-    (tmp_path / "notes.txt").write_text("not an agent")
-    (tmp_path / "_helper.py").write_text("x = 1\n")
-    programs = nb08.agent_programs(tmp_path, python="python3")
-    assert [p.name for p in programs] == ["ada", "bob", "cy"]
-    assert programs[0].command == ("python3", "-m", "course_lib.lessons.nb08",
-                                   str(tmp_path / "ada.py"))
-    assert programs[2].command == (str(tmp_path / "cy"),)
-    with pytest.raises(ValueError, match="is not a folder"):
-        nb08.agent_programs(tmp_path / "bob.py")
-    empty = tmp_path / "empty"
-    empty.mkdir()
-    with pytest.raises(ValueError, match="no agent in"):
-        nb08.agent_programs(empty)
+def test_the_check_takes_only_the_exercise_games_and_says_so(solved):
+    """A passing entry test of other games (one pair, other openings) is not the exercise's:
+    the check says what to run instead of a hint about the agent."""
+    agent = solved[0]["MyAgent"]
+    for other in (nb08.entry_test(agent, pairs=1),
+                  nb08.entry_test(agent, seed=nb08.ENTRY_SEED + 1)):
+        assert other.passed
+        said = verdict("08-tournament-entry", other)
+        assert said.startswith("08-tournament-entry: wrong: this entry test played")
+        assert "entry_test(MyAgent) as it is" in said and "hint" not in said
+    assert verdict("08-tournament-entry", True).startswith("08-tournament-entry: wrong")
 
 
-def test_an_agent_file_names_its_class(tmp_path):
-    two = tmp_path / "two.py"
-    two.write_text(FIRST_MOVE.replace("MyAgent", "One") + FIRST_MOVE.replace("MyAgent", "Two"))
-    with pytest.raises(ValueError, match="defines 2 classes"):
-        nb08.agent_class(two)
-    (tmp_path / "one.py").write_text(FIRST_MOVE.replace("MyAgent", "One"))
-    assert nb08.agent_class(tmp_path / "one.py").__name__ == "One"
+def test_an_illegal_move_loses_its_game_and_the_result_says_so():
+    class Passer:
+        name = "passer"
+
+        def choose_move(self, state):
+            return Move(-1, -1, -1, -1)                # a pass, with moves on the board
+
+    entry = nb08.entry_test(Passer)
+    assert entry.score == 0.0 and not entry.passed
+    assert all("illegal move" in game.reason for game in entry.match.games)
+    assert str(entry).endswith(f"; {2 * nb08.ENTRY_PAIRS} games lost by an illegal move")
 
 
-def test_an_agent_file_plays_under_the_referee_as_it_plays_in_process(tmp_path):
-    from course_lib.agents import GreedyAgent
-    from course_lib.match import play_game
-    from course_lib.match.referee import referee
-    (tmp_path / "first.py").write_text(FIRST_MOVE)
-    [program] = nb08.agent_programs(tmp_path)
-    start = "x5o/7/7/3x3/7/7/o5x o 1 1"
-    result = referee(program.argv(), [sys.executable, "-m", "course_lib", "agent", "greedy"],
-                     time_ms=60_000, start_fen=start)
-    here = play_game(FirstMove(), GreedyAgent(), State.from_fen(start))
-    assert result.moves == [[m.x1, m.y1, m.x2, m.y2] for m in here.moves]
-    assert result.winner == here.winner
-
-
-def _submission(folder: Path, student: str, answer: str) -> None:
-    notebook = {"cells": [
-        {"cell_type": "code", "source": ["import math"], "metadata": {}},
-        {"cell_type": "code", "source": answer.splitlines(keepends=True),
-         "metadata": {"nbgrader": {"grade_id": nb08.ENTRY_GRADE_ID, "solution": True}}}]}
-    target = folder / student / "08_tournament"
-    target.mkdir(parents=True)
-    (target / "08_tournament.ipynb").write_text(json.dumps(notebook))
-
-
-def test_the_agents_are_collected_from_nbgrader_submissions(tmp_path, capsys):
-    submitted = tmp_path / "submitted"
-    _submission(submitted, "ada", '%%writefile "{entry_dir}/my_agent.py"\n' + FIRST_MOVE)
-    _submission(submitted, "bob", '%%writefile "{entry_dir}/my_agent.py"\n' + UNWRITTEN)
-    _submission(submitted, "cy", "class MyAgent:\n    name = 'cy'\n    def choose_move(self, "
-                                 "state):\n        return state.legal_moves()[-1]\n")
-    folder = tmp_path / "agents"
-    written = nb08.agents_from_submissions(submitted, folder)
-    assert [path.name for path in written] == ["ada.py", "cy.py"]
-    assert (folder / "ada.py").read_text() == FIRST_MOVE
-    assert "bob: choose_move is not written yet; left out" in capsys.readouterr().out
-
-
-def test_a_class_tournament_plays_every_agent_and_rates_it(tmp_path):
-    (tmp_path / "first.py").write_text(FIRST_MOVE)
-    tournament = nb08.class_tournament(tmp_path, yardsticks=["greedy"], pairs_per_match=1,
-                                       workers=0, time_ms=60_000)
-    assert tournament.table.names == ["greedy", "first"]
-    assert tournament.table.games_matrix().tolist() == [[0, 2], [2, 0]]
-    assert [row.name for row in tournament.ratings.rows][0] == "greedy"
-    assert "first" in str(tournament)
+def test_the_likely_mistake_is_the_exercise_games_all_lost():
+    mistake = _EXERCISES["08-tournament-entry"].mistake
+    real = nb08.entry_test(FirstMove)
+    assert [game.start.fen() for game in mistake.match.games] == \
+        [game.start.fen() for game in real.match.games]
+    assert verdict("08-tournament-entry", mistake).startswith(
+        "08-tournament-entry: wrong: <entry test: first-move vs greedy: +0 =0 -10")
