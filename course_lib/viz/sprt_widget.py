@@ -123,10 +123,11 @@ def llr_svg(history: Sequence[float], lower: float, upper: float, state: str = "
         parts.append(f'<circle cx="{sx(n):.1f}" cy="{sy(values[-1]):.1f}" r="3.5" '
                      f'fill="{color}"/>')
     played = _("pairs played") if unit == "pairs" else _("games played")
+    llr_words = _("LLR (H1 vs H0)")
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" '
                  f'text-anchor="middle">{played}</text>')
     parts.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">{_("LLR (H1 vs H0)")}</text>')
+                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">{llr_words}</text>')
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="18" text-anchor="middle" '
                  f'font-size="13">{escape(title)}</text>')
     parts.append("</svg>")
