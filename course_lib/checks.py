@@ -176,6 +176,42 @@ def choice(value: object, name: str, options: tuple[str, ...] | list[str]) -> st
     return value
 
 
+def function(value: object, name: str, what: str, *, optional: bool = False) -> Any:
+    """``value`` when it can be called (``optional``: None is accepted too), else
+    InvalidArgumentError naming ``name`` and saying ``what`` it is for.
+
+    >>> function(len, "evaluation", "a function (state, player) -> number")
+    <built-in function len>
+    >>> function(3, "evaluation", "a function (state, player) -> number")
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.InvalidArgumentError: evaluation must be a function (state, player) -> number, got 3 of type int
+    """
+    if (optional and value is None) or callable(value):
+        return value
+    kind = f"None or {what}" if optional else what
+    raise InvalidArgumentError(f"{name} must be {kind}, got {describe(value)} of type "
+                               f"{type(value).__name__}")
+
+
+def game_state(value: object, name: str = "state") -> Any:
+    """``value`` when it is a game position (it has ``legal_moves``, ``is_over`` and
+    ``to_move``: an ATAXX ``State``, a tic-tac-toe board, a tree's node), else
+    InvalidArgumentError.
+
+    >>> game_state("x5o/7/7/7/7/7/o5x x 0 1")
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.InvalidArgumentError: state must be a game position (an ATAXX State, a tic-tac-toe board or a tree's node), got 'x5o/7/7/7/7/7/o5x x 0 1' of type str; a FEN is read with State.from_fen(fen)
+    """
+    if all(hasattr(value, attribute) for attribute in ("legal_moves", "is_over", "to_move")):
+        return value
+    hint = "; a FEN is read with State.from_fen(fen)" if isinstance(value, str) else ""
+    raise InvalidArgumentError(f"{name} must be a game position (an ATAXX State, a tic-tac-toe "
+                               f"board or a tree's node), got {describe(value)} of type "
+                               f"{type(value).__name__}{hint}")
+
+
 # --- values given as text -------------------------------------------------------------------
 
 

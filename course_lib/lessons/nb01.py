@@ -25,6 +25,7 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 from numba import njit
 
+from .. import checks
 from ..ataxx import State, fast, perft
 from ..ataxx._bitboard import (BIT, MAX_TURNS, N_SQUARES, RING1, U0, _apply_move, _can_move,
                                _count_moves, _empty_squares, _popcount, _random_move)
@@ -166,6 +167,10 @@ def playout_profile(position: Position, n_games: int, seed: int,
                           int(kinds[_PASS]))
 
 
+MAX_REPEAT = 10**6
+"""The most calls ``timed`` makes of one function."""
+
+
 def timed(function: Callable[..., Any], *args: Any, repeat: int = 1,
           **kwargs: Any) -> tuple[Any, float]:
     """Call ``function(*args, **kwargs)`` ``repeat`` times; return ``(result, seconds)`` with
@@ -175,8 +180,9 @@ def timed(function: Callable[..., Any], *args: Any, repeat: int = 1,
     >>> result, seconds >= 0
     (6, True)
     """
-    if not _is_whole(repeat) or repeat < 1:
-        raise InvalidArgumentError(f"repeat must be a whole number >= 1, got {repeat!r}")
+    function = checks.function(function, "function", "a function to time (called as "
+                               "function(*args, **kwargs))")
+    repeat = checks.whole(repeat, "repeat", 1, MAX_REPEAT)
     best = float("inf")
     result = None
     for _ in range(int(repeat)):

@@ -23,9 +23,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
+from .. import checks
 from ..agents import GreedyAgent, make_agent, square_weights
 from ..agents.evaluation import Evaluation, default_evaluation
 from ..ataxx import FIRST, State
+from ..errors import InvalidArgumentError
 from ..exercises import _is_stub, register
 from ..match import play_game, play_match
 from ..match.arena import RandomOpenings
@@ -73,7 +75,13 @@ def exchanges(game: Any, evaluation: Evaluation | None = None) -> list[Exchange]
     (default: the game's default, material for ATAXX) before the move, after it, and after the
     reply. A pass is a move like any other; the last move of the game has no reply and is left
     out."""
-    state = game.start
+    if not (hasattr(game, "start") and isinstance(getattr(game, "moves", None), list)):
+        raise InvalidArgumentError(f"game must be a played game (a GameRecord, as play_game "
+                                   f"returns), got {checks.describe(game)} of type "
+                                   f"{type(game).__name__}")
+    state = checks.game_state(game.start, "game.start")
+    evaluation = checks.function(evaluation, "evaluation", "an evaluation (state, player) -> "
+                                 "number", optional=True)
     evaluate = evaluation or default_evaluation(state)
     found = []
     for ply, (move, reply) in enumerate(zip(game.moves, game.moves[1:])):

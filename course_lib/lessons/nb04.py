@@ -28,10 +28,13 @@ WindowResult(value=5, nodes=8)
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any, Iterator, NamedTuple
 
+from .. import checks
 from ..agents.search import search
 from ..ataxx import State
+from ..errors import InvalidArgumentError
 from ..exercises import register, register_prediction
 from ..games import TEXTBOOK_TREE, GameTree
 from ..rng import SplitMix64, check_seed
@@ -47,6 +50,20 @@ class WindowResult(NamedTuple):
     nodes: int
 
 
+MAX_WINDOW_DEPTH = 64
+"""The deepest ``window_search`` goes (the readable search: a few plies are already slow)."""
+
+
+def _window_end(value: Any, name: str) -> float:
+    """An end of a window: a real number, -inf and inf included (not NaN)."""
+    real = (checks.is_whole(value) or isinstance(value, float)
+            or type(value).__name__.startswith("float"))
+    if real and not math.isnan(value):
+        return value
+    raise InvalidArgumentError(f"{name} must be a number (-inf and inf included), got "
+                               f"{checks.describe(value)} of type {type(value).__name__}")
+
+
 def window_search(state: Any, depth: int, alpha: float, beta: float,
                   algorithm: str = "alphabeta", evaluation: Any = None) -> WindowResult:
     """Call ``Searcher.alphabeta`` (or ``Searcher.negamax_alphabeta`` with
@@ -60,13 +77,14 @@ def window_search(state: Any, depth: int, alpha: float, beta: float,
     from ..agents.evaluation import default_evaluation
     from ..agents.search import Searcher
 
-    if algorithm not in ("alphabeta", "negamax-alphabeta"):
-        raise ValueError(f"algorithm must be 'alphabeta' or 'negamax-alphabeta', got "
-                         f"{algorithm!r}")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+    state = checks.game_state(state)
+    depth = checks.whole(depth, "depth", 0, MAX_WINDOW_DEPTH)
+    alpha, beta = _window_end(alpha, "alpha"), _window_end(beta, "beta")
     if not alpha <= beta:
-        raise ValueError(f"the window needs alpha <= beta, got ({alpha!r}, {beta!r})")
+        raise InvalidArgumentError(f"the window needs alpha <= beta, got ({alpha!r}, {beta!r})")
+    algorithm = checks.choice(algorithm, "algorithm", ("alphabeta", "negamax-alphabeta"))
+    evaluation = checks.function(evaluation, "evaluation", "an evaluation (state, player) -> "
+                                 "number", optional=True)
     searcher = Searcher(algorithm, evaluation=evaluation or default_evaluation(state))
     searcher.root_player = state.to_move
     method = searcher.alphabeta if algorithm == "alphabeta" else searcher.negamax_alphabeta

@@ -41,12 +41,15 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
+from .. import checks
 from ..agents.mcts import MCTSAgent, final_choice, lower_bound, ucb
 from ..agents.stats import SearchResult, _label
-from ..viz.mcts_plots import EXPLOIT_COLOR, EXPLORE_COLOR, make_mcts_agent
+from ..viz.mcts_plots import EXPLOIT_COLOR, EXPLORE_COLOR, TIERS, make_mcts_agent
+from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register, register_prediction
 from ..games import TicTacToe
 from ..i18n import N_, _
+from ..strength import Sprt
 from .compare import whole_number as _whole_number
 from .compare import within
 
@@ -117,6 +120,14 @@ class ChildTable(list):
             visits=self.parent_visits, c=self.c, next=nxt)
 
 
+MAX_C = 1000.0
+"""The largest exploration constant the lessons take (the notebook's go up to 4)."""
+MAX_SPRT_GAMES = 100_000
+"""The most games ``play_sprt`` plays (one at a time, in this process)."""
+MAX_OPENING_PLIES = 100
+"""The longest seeded random opening ``play_sprt`` starts a pair from."""
+
+
 def children_table(node: Any, c: float = 1.4) -> ChildTable:
     """The visited children of ``node`` (a ``Node`` or ``FastNode``, or an agent after a
     search: its root) with N, Q, Q/N, UCB and LCB for this ``c``, in move order.
@@ -128,12 +139,13 @@ def children_table(node: Any, c: float = 1.4) -> ChildTable:
     if not hasattr(node, "children") and hasattr(node, "root"):
         node = node.root
     if node is None or not hasattr(node, "children"):
-        raise TypeError("children_table needs a tree node or an MCTS agent after a search")
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-        raise ValueError(f"c must be a number >= 0, got {c!r}")
+        raise InvalidArgumentError(f"children_table needs a tree node or an MCTS agent after a "
+                                   f"search, got {checks.describe(node)} of type "
+                                   f"{type(node).__name__}")
+    c = checks.number(c, "c", 0, MAX_C)
     children = [child for child in node.children if child.visits > 0]
     if node.visits == 0 or not children:
-        raise ValueError("this node has no visited children yet: run a few iterations first")
+        raise CourseError("this node has no visited children yet: run a few iterations first")
     log_n = math.log(node.visits)
     rows = [ChildRow(child.move, child.visits, child.wins, child.wins / child.visits,
                      ucb(child, log_n, c), lower_bound(child, log_n, c)) for child in children]
@@ -192,8 +204,10 @@ def trace_playout(agent: Any, state: Any) -> Playout:
     own generator is not moved on. ``agent.simulate(node)`` from that state then returns the
     same outcome."""
     if getattr(agent, "playout", None) != "random" or not hasattr(agent, "random_playout"):
-        raise ValueError("trace_playout follows the random playout of the readable MCTSAgent "
-                         "(playout='random')")
+        raise InvalidArgumentError("trace_playout follows the random playout of the readable "
+                                   f"MCTSAgent (playout='random'), got {checks.describe(agent)} "
+                                   f"of type {type(agent).__name__}")
+    state = checks.game_state(state)
     rng = copy.copy(agent.rng)
     moves, start = [], state
     while not state.is_over():
@@ -272,10 +286,18 @@ def play_sprt(make_a: Callable[[], Any], make_b: Callable[[], Any], test: Any,
     """
     from ..match.play import play_game, random_opening
 
-    if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < 1:
-        raise ValueError(f"max_games must be a whole number >= 1, got {max_games!r}")
+    make_a = checks.function(make_a, "make_a", "a function that makes agent A (a class will do)")
+    make_b = checks.function(make_b, "make_b", "a function that makes agent B (a class will do)")
+    if not isinstance(test, Sprt):
+        raise InvalidArgumentError(f"test must be an Sprt, got {checks.describe(test)} of type "
+                                   f"{type(test).__name__}")
+    max_games = checks.whole(max_games, "max_games", 1, MAX_SPRT_GAMES)
+    opening_plies = checks.whole(opening_plies, "opening_plies", 0, MAX_OPENING_PLIES)
+    seed = checks.whole(seed, "seed", 0, checks.MAX_SEED - max_games)
+    on_game = checks.function(on_game, "on_game", "a function called with each game",
+                              optional=True)
     if test.state != "continue":
-        raise ValueError(f"this test has decided already ({test.state}); start a new Sprt")
+        raise CourseError(f"this test has decided already ({test.state}); start a new Sprt")
     games: list[SprtGame] = []
     while len(games) < max_games and test.state == "continue":
         index = len(games)
@@ -352,9 +374,17 @@ def measure_c_effect(state: Any, cs: Sequence[float] = (0.0, 0.25, 0.5, 1.0, 1.4
     ``tree_nodes``; ``max_depth``. The same arguments give the same table (the two tiers
     too: they build the same trees).
     """
-    cs = list(cs)
+    state = checks.game_state(state)
+    if state.is_over():
+        raise CourseError("the game is over in this position: there is no move to search")
+    if isinstance(cs, (str, bytes)) or not hasattr(cs, "__iter__"):
+        raise InvalidArgumentError(f"cs must be a list of values of c, got {checks.describe(cs)}")
+    cs = [checks.number(c, "each c", 0, MAX_C) for c in cs]
     if not cs:
-        raise ValueError("give at least one value of c")
+        raise CourseError("give at least one value of c")
+    iterations = checks.whole(iterations, "iterations", 1, checks.MAX_ITERATIONS)
+    seed = checks.whole(seed, "seed", 0, checks.MAX_SEED)
+    tier = checks.choice(tier, "tier", TIERS)
     table = CEffectTable()
     moves = len(state.legal_moves())
     for c in cs:

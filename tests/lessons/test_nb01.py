@@ -133,3 +133,15 @@ def test_timed():
     assert result == 3 and calls == [7, 7, 7] and seconds >= 0
     with pytest.raises(ValueError):
         timed(print, repeat=0)
+
+
+def test_timed_refuses_what_it_cannot_time_in_words():
+    from course_lib.errors import CourseError
+    for bad, words in [(("not a function",), "function must be a function to time"),
+                       ((None,), "function must be a function to time")]:
+        with pytest.raises(CourseError, match=words):
+            timed(*bad)
+    for repeat in (0, -3, 2.5, True, "3", 10**7):
+        with pytest.raises(CourseError, match="repeat must be a whole number from 1 to "):
+            timed(len, [1], repeat=repeat)
+    assert timed(len, [1, 2], repeat=2)[0] == 2

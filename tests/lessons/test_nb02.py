@@ -68,3 +68,18 @@ def test_a_game_without_replies_has_no_exchanges():
     last = State.from_fen("7/7/2x4/3oo2/7/7/7 x 0 20")        # x's clone to d5 ends it
     game = play_game(GreedyAgent(), GreedyAgent(), last)
     assert game.turns == 1 and exchanges(game) == []
+
+
+def test_exchanges_refuses_what_is_not_a_game_in_words():
+    import pytest
+
+    from course_lib.errors import CourseError
+    game = play_game(RandomAgent(seed=3), GreedyAgent(), random_opening(4, seed=1))
+    for bad in (None, "b6 a7c5", State.start(), [game]):
+        with pytest.raises(CourseError, match="game must be a played game"):
+            exchanges(bad)
+    with pytest.raises(CourseError, match="evaluation must be None or an evaluation"):
+        exchanges(game, "material")
+    with pytest.raises(CourseError, match="game.start must be a game position"):
+        exchanges(type(game)("x5o/7/7/7/7/7/o5x x 0 1", [], None, 0, "none"))
+    assert exchanges(game, square_weights) == exchanges(game, evaluation=square_weights)

@@ -285,3 +285,29 @@ def test_stored_measurements_load_and_unknown_names_are_refused():
         stored_measurement("nothing_here")
     with pytest.raises(CourseError):
         stored_measurement("../etc")
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (("x5o/7/7/7/7/7/o5x x 0 1", 2, -1, 1), "state must be a game position"),
+    ((None, 2, -1, 1), "state must be a game position"),
+    (("TREE", -1, -1, 1), "depth must be a whole number from 0 to 64"),
+    (("TREE", 2.0, -1, 1), "depth must be a whole number from 0 to 64"),
+    (("TREE", 10**6, -1, 1), "depth must be a whole number from 0 to 64"),
+    (("TREE", 2, "a", 1), "alpha must be a number"),
+    (("TREE", 2, -1, math.nan), "beta must be a number"),
+    (("TREE", 2, None, 1), "alpha must be a number"),
+    (("TREE", 2, 5, 1), "the window needs alpha <= beta"),
+    (("TREE", 2, -1, 1, "minimax"), "algorithm must be one of alphabeta, negamax-alphabeta"),
+    (("TREE", 2, -1, 1, "alphabeta", "material"), "evaluation must be None or an evaluation"),
+])
+def test_window_search_refuses_bad_input_in_words(arguments, words):
+    arguments = tuple(GameTree(TEXTBOOK_TREE) if a == "TREE" else a for a in arguments)
+    with pytest.raises(CourseError, match=words):
+        window_search(*arguments)
+
+
+def test_window_search_takes_numpy_numbers_and_infinite_ends():
+    import numpy as np
+    root = GameTree(TEXTBOOK_TREE)
+    assert window_search(root, np.int64(2), np.float64(-math.inf), np.int64(10)) == \
+        window_search(root, 2, -math.inf, 10)

@@ -319,3 +319,62 @@ def test_where_visits_go_reads_the_roots_visits():
     searched.choose_move(TicTacToe())
     top = max(child.visits for child in searched.root.children)
     assert where_visits_go(searched.root) == "c" and top > 0.8 * 2000
+
+
+# --- Bad input, refused in words ------------------------------------------------------------------
+
+def test_children_table_refuses_bad_input_in_words():
+    from course_lib.errors import CourseError
+    agent = searched("X.O/.X./...", 10, seed=1)
+    for c in (-1, True, "1.4", math.nan, math.inf, 10**4):
+        with pytest.raises(CourseError, match="c must be a number from 0 to 1000"):
+            children_table(agent, c=c)
+    with pytest.raises(CourseError, match="needs a tree node or an MCTS agent"):
+        children_table(42)
+
+
+def test_trace_playout_refuses_bad_input_in_words():
+    from course_lib.errors import CourseError
+    with pytest.raises(CourseError, match="state must be a game position"):
+        trace_playout(MCTSAgent(seed=1), "X.O/.X./...")
+    with pytest.raises(CourseError, match="readable MCTSAgent"):
+        trace_playout("mcts", TicTacToe())
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"make_a": "greedy"}, "make_a must be a function that makes agent A"),
+    ({"make_b": None}, "make_b must be a function that makes agent B"),
+    ({"test": "sprt"}, "test must be an Sprt"),
+    ({"max_games": 10**7}, "max_games must be a whole number from 1 to 100,000"),
+    ({"opening_plies": -1}, "opening_plies must be a whole number from 0 to 100"),
+    ({"opening_plies": 1.5}, "opening_plies must be a whole number"),
+    ({"seed": -1}, "seed must be a whole number from 0 to "),
+    ({"seed": 2**64 - 2}, "seed must be a whole number from 0 to "),
+    ({"on_game": "print"}, "on_game must be None or a function"),
+])
+def test_play_sprt_refuses_bad_input_in_words(change, words):
+    from course_lib.errors import CourseError
+    arguments = {"make_a": GreedyAgent, "make_b": lambda: RandomAgent(seed=1), "test": Sprt(),
+                 "max_games": 2, "opening_plies": 4, "seed": 0, "on_game": None}
+    arguments.update(change)
+    with pytest.raises(CourseError, match=words):
+        play_sprt(**arguments)
+
+
+@pytest.mark.parametrize("arguments, words", [
+    ((None,), "state must be a game position"),
+    ((TicTacToe.from_string("XXX/OO./..."),), "the game is over in this position"),
+    ((TicTacToe(), 1.4), "cs must be a list of values of c"),
+    ((TicTacToe(), "0.5"), "cs must be a list of values of c"),
+    ((TicTacToe(), [0.5, -1]), "each c must be a number from 0 to 1000"),
+    ((TicTacToe(), [0.5, "2"]), "each c must be a number from 0 to 1000"),
+    ((TicTacToe(), []), "give at least one value of c"),
+    ((TicTacToe(), [1.0], 0), "iterations must be a whole number from 1 to "),
+    ((TicTacToe(), [1.0], 10.5), "iterations must be a whole number from 1 to "),
+    ((TicTacToe(), [1.0], 10, -1), "seed must be a whole number from 0 to "),
+    ((TicTacToe(), [1.0], 10, 0, "quick"), "tier must be one of"),
+])
+def test_measure_c_effect_refuses_bad_input_in_words(arguments, words):
+    from course_lib.errors import CourseError
+    with pytest.raises(CourseError, match=words):
+        measure_c_effect(*arguments)
