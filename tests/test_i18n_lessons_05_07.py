@@ -129,3 +129,16 @@ def test_korean_mcts_and_sprt_figures_have_no_box():
     test = Sprt()
     test.feed([1, 0, 1, 1])
     _drawn_without_boxes(lambda: plot_llr(test))
+
+
+def test_the_stopped_test_table_of_07_speaks_korean_with_its_unit():
+    from course_lib.lessons.nb07 import stopped_estimates
+
+    test = Sprt(elo0=0, elo1=40, kind="pentanomial", scale="normalized")
+    found = stopped_estimates(test, 40, runs=20, seed=1)
+    with language("ko"):
+        lines = str(found).splitlines()
+    assert len(lines) == 4 and all(HANGUL.search(line) for line in lines)
+    assert all(_korean("normalized Elo") in line for line in lines)
+    assert _korean("median-unbiased") in lines[2]
+    assert "normalized Elo" in str(found)                # English again outside the block

@@ -245,10 +245,11 @@ def test_the_code_check_catches_changed_code():
 
 
 def test_korean_outputs_where_the_library_speaks_korean(name):
-    """The check cells of the executed Korean solution printed the library's Korean."""
-    printed = ["".join(o.get("text", "")) for c in _korean(name)["cells"]
-               if c.get("metadata", {}).get("nbgrader", {}).get("grade")
-               for o in c.get("outputs", [])]
+    """The check cells of the executed Korean solution printed the library's Korean (a cell's
+    text joined: a grader's line can arrive as two stream outputs)."""
+    printed = ["".join("".join(o.get("text", "")) for o in c.get("outputs", []))
+               for c in _korean(name)["cells"]
+               if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
     assert printed and all(line.endswith(": 정답입니다\n") for line in printed), printed
 
 

@@ -1,17 +1,121 @@
-"""Notebook 07, measuring strength: the exercises.
+"""Notebook 07, measuring strength: the bias of an Elo printed after a stopped test, and the
+exercises.
 
-Each right answer is computed here by the library when a check runs. The numbers below are the
-questions; the notebook shows the same numbers.
+``stopped_estimates`` runs many simulated SPRTs at a known true difference and gives each run's
+naive Elo (from its score) and its median-unbiased Elo (``sprt_elo_estimate``), so that the
+notebook can show where each lies against the truth.
+
+Each exercise's right answer is computed here by the library when a check runs. The numbers
+below are the questions; the notebook shows the same numbers.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+import numpy as np
+
+from ..checks import MAX_ELO_BOUND, MAX_SEED, number, whole
+from ..errors import CourseError
 from ..exercises import register, register_prediction
-from ..i18n import N_
-from ..strength import Sprt, elo_estimate, expected_score, win_loss_llr
+from ..i18n import N_, _
+from ..strength import (Sprt, elo_estimate, expected_score, game_probabilities,
+                        pair_probabilities, simulate_sprt, sprt_elo_estimate, win_loss_llr)
 from .compare import whole_number, within
+
+# --- The Elo after a stopped test (section 8) ----------------------------------------------------
+
+STOPPED_TEST = {"elo0": 0, "elo1": 40, "kind": "pentanomial", "scale": "normalized"}
+"""The test simulated: engine testers' pentanomial SPRT, bounds in normalized Elo."""
+STOPPED_TRUE_ELO, STOPPED_RUNS, STOPPED_SEED = 40, 300, 1
+"""The true difference (H1's, in normalized Elo), how many runs, and their seed."""
+MAX_RUNS = 100_000
+"""The most simulated tests ``stopped_estimates`` runs (each needs its own estimate)."""
+
+
+@dataclass(frozen=True)
+class StoppedEstimates:
+    """Simulated SPRTs at a known true difference, each stopped at a bound: the Elo each
+    would print, naive and median-unbiased, all in ``unit``."""
+
+    true_elo: float
+    unit: str
+    """The unit of every figure: "normalized Elo" or "logistic Elo", the test's scale (logistic
+    for a win/loss test)."""
+    naive: np.ndarray
+    """Each run's Elo from its score, as printed after the test (biased)."""
+    unbiased: np.ndarray
+    """Each run's median-unbiased Elo (``sprt_elo_estimate``)."""
+    accepted_h1: np.ndarray
+    """Whether each run accepted H1."""
+    games: np.ndarray
+    """Each run's games."""
+
+    def share_above(self, estimates: np.ndarray) -> float:
+        """The share of the runs whose estimate lies above the true difference."""
+        return float(np.mean(estimates > self.true_elo))
+
+    def __str__(self) -> str:
+        unit = _(self.unit)                     # the units are marked where they are chosen
+        lines = [_("{runs} simulated tests at a true difference of {elo:+g} {unit}; {share:.1%} "
+                   "accepted H1, after {games:.0f} games (median)").format(
+            runs=self.naive.size, elo=self.true_elo, unit=unit, share=self.accepted_h1.mean(),
+            games=np.median(self.games))]
+        for name, values in ((_("naive (from the score)"), self.naive),
+                             (_("median-unbiased"), self.unbiased)):
+            lines.append(_("  {name:23} mean {mean:+6.1f}, median {median:+6.1f} {unit}; above "
+                           "the truth in {share:.1%} of the runs").format(
+                name=name, mean=values.mean(), median=np.median(values), unit=unit,
+                share=self.share_above(values)))
+        h1 = self.accepted_h1
+        if h1.any():
+            lines.append(_("  the runs that accepted H1: naive median {naive:+.1f} {unit}, "
+                           "median-unbiased median {unbiased:+.1f} {unit}").format(
+                naive=np.median(self.naive[h1]), unit=unit,
+                unbiased=np.median(self.unbiased[h1])))
+        return "\n".join(lines)
+
+
+def stopped_estimates(test: Sprt, true_elo: float, runs: int = STOPPED_RUNS,
+                      seed: int = STOPPED_SEED) -> StoppedEstimates:
+    """Run ``runs`` seeded copies of ``test`` (its settings) with games drawn at ``true_elo``
+    (in the test's scale, no draws) until each stops, and estimate each run's Elo both ways.
+
+    >>> test = Sprt(elo0=0, elo1=40, kind="pentanomial", scale="normalized")
+    >>> found = stopped_estimates(test, 40, runs=20, seed=1)
+    >>> found.unit, found.naive.size, bool(found.accepted_h1.any())
+    ('normalized Elo', 20, True)
+    """
+    if not isinstance(test, Sprt):
+        raise CourseError(f"test must be an Sprt (its settings are simulated), got "
+                          f"{test!r:.80}")
+    true_elo = number(true_elo, "true_elo", -MAX_ELO_BOUND, MAX_ELO_BOUND, "Elo",
+                      error=CourseError)
+    runs = whole(runs, "runs", 1, MAX_RUNS, error=CourseError)
+    seed = whole(seed, "seed", 0, MAX_SEED, error=CourseError)
+    pentanomial = test.kind == "pentanomial"
+    probabilities = (pair_probabilities if pentanomial else game_probabilities)(
+        true_elo, 0.0, test.scale)
+    simulation = simulate_sprt(test, probabilities, runs=runs, seed=seed)
+    settings = {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta,
+                "kind": test.kind, "scale": test.scale}
+    normalized = test.kind != "win_loss" and test.scale == "normalized"
+    outcomes, index = np.unique(simulation.counts, axis=0, return_inverse=True)
+    naive, unbiased = [], []
+    for counts in outcomes.astype(int).tolist():      # worst result first: losses, draws, wins
+        stopped = (Sprt.from_totals(pairs=counts, **settings) if pentanomial else
+                   Sprt.from_totals(wins=counts[2], draws=counts[1], losses=counts[0],
+                                    **settings))
+        estimate = sprt_elo_estimate(stopped)
+        naive.append(estimate.naive_normalized_elo if normalized else estimate.naive_elo)
+        unbiased.append(estimate.normalized_elo if normalized else estimate.elo)
+    index = index.ravel()
+    return StoppedEstimates(
+        true_elo, N_("normalized Elo") if normalized else N_("logistic Elo"),
+        np.array(naive)[index], np.array(unbiased)[index], simulation.decisions == 1,
+        simulation.stopped_after * (2 if pentanomial else 1))
+
 
 LLR_RESULTS = {"wins": 30, "draws": 7, "losses": 18}
 """07-llr: the lecture's test (H0 0 Elo, H1 50 Elo) after these results."""
