@@ -180,7 +180,7 @@ class ClassTournament:
     """The ``EloTable`` of ``round_robin_elo``: logistic Elo, average 0, 95% intervals."""
 
     def __str__(self) -> str:
-        return f"{self.table}\n\n{self.ratings}"
+        return f"{self.table}\n\n{self.ratings}\n(Elo and +- in logistic Elo, average 0)"
 
 
 def class_tournament(folder: str | os.PathLike, yardsticks: Sequence[str] = YARDSTICKS,
