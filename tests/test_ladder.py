@@ -231,6 +231,9 @@ def test_the_command_says_what_is_wrong(tmp_path):
     done = run("--bounds=5,1", "--plan")
     assert done.returncode == 2 and "ELO0 must be below ELO1" in done.stderr
     done = run("--show", "--records", "missing.jsonl")
+    assert done.returncode == 2 and "missing.jsonl: no such file" in done.stderr
+    (tmp_path / "empty.jsonl").write_text("")
+    done = run("--show", "--records", "empty.jsonl")
     assert done.returncode == 2 and "no finished test" in done.stderr
     done = run("--scheduler", "tcp://127.0.0.1:9", "--records", "x.jsonl")
     assert done.returncode == 2 and "no Dask scheduler answers" in done.stderr

@@ -246,11 +246,21 @@ def test_the_code_check_catches_changed_code():
 
 
 def test_korean_outputs_where_the_library_speaks_korean(name):
-    """The check cells of the executed Korean solution printed the library's Korean."""
-    printed = ["".join(o.get("text", "")) for c in _korean(name)["cells"]
-               if c.get("metadata", {}).get("nbgrader", {}).get("grade")
-               for o in c.get("outputs", [])]
+    """The check cells of the executed Korean solution printed the library's Korean (a cell's
+    text joined: a grader's line can arrive as two stream outputs)."""
+    printed = ["".join("".join(o.get("text", "")) for o in c.get("outputs", []))
+               for c in _korean(name)["cells"]
+               if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
     assert printed and all(line.endswith(": 정답입니다\n") for line in printed), printed
+
+
+def test_korean_figures_have_no_missing_glyphs(name):
+    """No figure of the executed Korean solution drew a box for a letter: matplotlib warns
+    on stderr when no font has a glyph (a Korean word in mathtext, which has no fallback)."""
+    missing = [(c["id"], "".join(o.get("text", ""))) for c in _korean(name)["cells"]
+               for o in c.get("outputs", []) if o.get("name") == "stderr"
+               and re.search(r"does not have a glyph|missing from font", "".join(o["text"]))]
+    assert missing == [], missing
 
 
 def test_the_korean_student_copies_store_what_they_print(name):

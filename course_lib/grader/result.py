@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..exercises import TRIES, next_hint_words, try_level
+from ..i18n import _
 from .exercises import MISTAKE_KINDS, SPECS, MistakeKind, Spec
 from .grading import (Case, Outcome, budget_for, mistake_outcomes, reference, same,
                       same_outcome)
@@ -82,9 +83,10 @@ class GradeResult:
         line begins with the exercise name, then ``right``, ``wrong`` or ``not answered
         yet``."""
         if self.verdict == RIGHT:
-            return f"{self.name}: right"
+            return _("{name}: right").format(name=self.name)
         if self.verdict == NOT_ANSWERED:
-            return f"{self.name}: not answered yet (replace ... with your code and run the cell)"
+            return _("{name}: not answered yet (replace ... with your code and run the "
+                     "cell)").format(name=self.name)
         if self.kind is None:                   # the function could not be judged at all
             lines = [f"{self.name}: wrong"]
             lines += ["  " + line for line in self.details.splitlines()]

@@ -41,6 +41,7 @@ from ..agents.transposition import EXACT, LOWER, UPPER, ZOBRIST_KEYS, ZOBRIST_SE
 from ..ataxx import State
 from ..errors import InvalidArgumentError
 from ..exercises import register
+from ..i18n import N_
 from .compare import whole_number as _whole_number
 
 __all__ = ["ClockSpending", "Stopwatch", "clock_schedule", "clock_spending", "depth_reached", "entry_kinds",
@@ -277,46 +278,46 @@ register(
     "05-zobrist-keys", _zobrist_keys,
     mistake=6,  # one key per square that changes, and no side key
     hint=(
-        "a position's hash XORs one key per stone and one for the side to move: which of those "
-        "does this move change?",
-        "the jump takes x's stone off a2 (one key) and puts one on c3 (one key); every "
-        "captured stone changes owner, so o's key goes out and x's key comes in (two keys per "
-        "capture); and the side to move changes (the 'o to move' key).",
-        "zobrist_difference(position_1, position_1.play('a2c3')) lists them."),
+        N_("a position's hash XORs one key per stone and one for the side to move: which of those "
+           "does this move change?"),
+        N_("the jump takes x's stone off a2 (one key) and puts one on c3 (one key); every "
+           "captured stone changes owner, so o's key goes out and x's key comes in (two keys per "
+           "capture); and the side to move changes (the 'o to move' key)."),
+        N_("zobrist_difference(position_1, position_1.play('a2c3')) lists them.")),
     compare=_whole_number)
 
 register(
     "05-node-budget", _node_budget_depth,
     mistake=5,  # compared the budget with the depth-5 iteration alone
     hint=(
-        "does the budget count the nodes of the last iteration, or of all the iterations "
-        "together?",
-        "compare the budget with the nodes of all iterations so far (each iteration's "
-        "result.stats.nodes is that total), not with the nodes of that depth alone.",
-        "list(fast_iterative_deepening(position_2, order='gain')) to depth 6 shows the totals; "
-        "fast_iterative_deepening(..., max_nodes=220_000) applies the budget itself."),
+        N_("does the budget count the nodes of the last iteration, or of all the iterations "
+           "together?"),
+        N_("compare the budget with the nodes of all iterations so far (each iteration's "
+           "result.stats.nodes is that total), not with the nodes of that depth alone."),
+        N_("list(fast_iterative_deepening(position_2, order='gain')) to depth 6 shows the totals; "
+           "fast_iterative_deepening(..., max_nodes=220_000) applies the budget itself.")),
     compare=_whole_number)
 
 register(
     "05-tt-hits", _tt_hits,
     mistake=5,  # not a count of hits at all (a depth)
     hint=(
-        "what is a table hit: any entry found, or an entry of this position that the search "
-        "may use?",
-        "a hit is a probe that finds an entry of the same position with the same depth left; "
-        "not a cutoff (only the hits that end the node at once), and not a filled slot.",
-        "stats.tt_hits of fast_search(position_3, 4, order='gain', table_slots=1 << 16) counts "
-        "them (search(..., table=TranspositionTable(1 << 16)) gives the same count, slower)."),
+        N_("what is a table hit: any entry found, or an entry of this position that the search "
+           "may use?"),
+        N_("a hit is a probe that finds an entry of the same position with the same depth left; "
+           "not a cutoff (only the hits that end the node at once), and not a filled slot."),
+        N_("stats.tt_hits of fast_search(position_3, 4, order='gain', table_slots=1 << 16) counts "
+           "them (search(..., table=TranspositionTable(1 << 16)) gives the same count, slower).")),
     compare=_whole_number)
 
 register(
     "05-clock-budget", _clock_budget,
     mistake=333,  # forgot the 50 ms reserve: int(3000 / 9)
     hint=(
-        "how does the clock share what is left among the moves still to come, and does it keep "
-        "something back?",
-        "budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still expected "
-        "(empty squares / 2 + 3) and rounds down to a whole ms.",
-        "int((3000 - 50) / (12 / 2 + 3)), or GameClock(10_000).budget_ms(remaining_ms=3_000, "
-        "empty_squares=12)."),
+        N_("how does the clock share what is left among the moves still to come, and does it keep "
+           "something back?"),
+        N_("budget_ms keeps a reserve of 50 ms back, divides the rest by the moves still expected "
+           "(empty squares / 2 + 3) and rounds down to a whole ms."),
+        N_("int((3000 - 50) / (12 / 2 + 3)), or GameClock(10_000).budget_ms(remaining_ms=3_000, "
+           "empty_squares=12).")),
     compare=_whole_number)

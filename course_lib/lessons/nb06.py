@@ -48,6 +48,7 @@ from ..viz.mcts_plots import EXPLOIT_COLOR, EXPLORE_COLOR, TIERS, make_mcts_agen
 from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register, register_prediction
 from ..games import TicTacToe
+from ..i18n import N_, _
 from ..strength import Sprt
 from .compare import whole_number as _whole_number
 from .compare import within
@@ -95,7 +96,7 @@ class ChildTable(list):
         raise KeyError(f"no child for the move {move!r}")
 
     def __str__(self) -> str:
-        cells = [["move", "N", "Q", "Q/N", "UCB", "LCB", "next"]]
+        cells = [[_("move"), "N", "Q", "Q/N", "UCB", "LCB", _("next")]]
         for row in self:
             cells.append([_label(row.move), str(row.visits), f"{row.wins:g}",
                           f"{row.win_rate:.3f}", f"{row.ucb:.3f}", f"{row.lcb:.3f}",
@@ -106,14 +107,17 @@ class ChildTable(list):
         lines = ["  ".join(v.ljust(w) if i == last else v.rjust(w)
                            for i, (v, w) in enumerate(zip(r, widths))).rstrip() for r in cells]
         if self.untried:
-            nxt = (f"{self.untried} move{'s' if self.untried != 1 else ''} not tried yet: "
-                   "the next iteration expands one")
+            nxt = (_("{count} moves not tried yet: the next iteration expands one")
+                   if self.untried != 1 else
+                   _("1 move not tried yet: the next iteration expands it")).format(
+                count=self.untried)
         elif self.selected is not None:
-            nxt = f"the next iteration selects {_label(self.selected)}"
+            nxt = _("the next iteration selects {move}").format(move=_label(self.selected))
         else:
-            nxt = "every child is proven lost for the mover"
-        return ("\n".join(lines) + f"\nN(v) = {self.parent_visits:,} visits of the node; "
-                f"UCB and LCB with c = {self.c:g}; {nxt}")
+            nxt = _("every child is proven lost for the mover")
+        return "\n".join(lines) + "\n" + _(
+            "N(v) = {visits:,} visits of the node; UCB and LCB with c = {c:g}; {next}").format(
+            visits=self.parent_visits, c=self.c, next=nxt)
 
 
 MAX_C = 1000.0
@@ -183,14 +187,15 @@ class Playout:
     outcome: float
 
     def __str__(self) -> str:
-        moves = " ".join(_label(move) for move in self.moves) or "(none: the game is over)"
+        moves = " ".join(_label(move) for move in self.moves) or _("(none: the game is over)")
         from ..viz.mcts_plots import player_names      # X / O, x / o: no plotting imported
 
         names = player_names(self.final)
         winner = self.final.winner()
-        result = "a draw" if winner == 0 else f"{names[winner]} wins"
-        return (f"{len(self.moves)} random moves: {moves}; {result}: outcome {self.outcome:g} "
-                f"for player 1 ({names[1]})")
+        result = _("a draw") if winner == 0 else _("{side} wins").format(side=names[winner])
+        return _("{count} random moves: {moves}; {result}: outcome {outcome:g} for player 1 "
+                 "({name})").format(count=len(self.moves), moves=moves, result=result,
+                                    outcome=self.outcome, name=names[1])
 
 
 def trace_playout(agent: Any, state: Any) -> Playout:
@@ -243,9 +248,12 @@ class SprtGame:
     b_results: list[SearchResult] = field(default_factory=list, repr=False)
 
     def __str__(self) -> str:
-        result = {1.0: "A wins", 0.5: "draw", 0.0: "B wins"}[self.score]
-        return (f"game {self.index + 1:>3} (A plays {'first' if self.a_first else 'second'}): "
-                f"{result} after {self.turns} turns, {self.reason}; LLR {self.llr:+.3f}")
+        result = {1.0: _("A wins"), 0.5: _("draw"), 0.0: _("B wins")}[self.score]
+        side = _("A plays first") if self.a_first else _("A plays second")
+        return _("game {number:>3} ({side}): {result} after {turns} turns, {reason}; "
+                 "LLR {llr:+.3f}").format(number=self.index + 1, side=side, result=result,
+                                          turns=self.turns, reason=_(self.reason),
+                                          llr=self.llr)
 
 
 class _Recorder:
@@ -415,25 +423,25 @@ def plot_c_effect(table_or_state: Any, ax: Any = None, title: str | None = None,
     cs = [r["c"] for r in rows]
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(6.8, 4.2), layout="constrained")
+        ax = plt.subplots(figsize=(6.8, 4.2), layout="constrained")[1]
     ax.plot(cs, [r["top_share"] for r in rows], marker="o", color=EXPLOIT_COLOR,
-            linewidth=1.8, label="top move's share of the visits", gid="c-effect:top_share")
+            linewidth=1.8, label=_("top move's share of the visits"), gid="c-effect:top_share")
     ax.plot(cs, [r["entropy"] for r in rows], marker="s", color=EXPLORE_COLOR, linewidth=1.8,
-            label="entropy of the visits (normalized)", gid="c-effect:entropy")
+            label=_("entropy of the visits (normalized)"), gid="c-effect:entropy")
     ax.plot(cs, [r["win_rate"] for r in rows], marker="D", color="#009e73", linewidth=1.8,
-            label="chosen move's win rate", gid="c-effect:win_rate")
+            label=_("chosen move's win rate"), gid="c-effect:win_rate")
     for r in rows:
         ax.annotate(r["move"], (r["c"], r["win_rate"]), xytext=(0, 6),
                     textcoords="offset points", ha="center", va="bottom", fontsize=7,
                     color="#00664b", gid=f"c-effect:move:{r['c']:g}")
     ax.set_ylim(0, 1.3)
     ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
-    ax.set_xlabel("exploration constant c")
-    ax.set_ylabel("share, entropy, win rate")
+    ax.set_xlabel(_("exploration constant c"))
+    ax.set_ylabel(_("share, entropy, win rate"))
     ax.grid(True, linewidth=0.5, alpha=0.5)
     ax.legend(fontsize=8, loc="upper center", ncol=2)
     ax.set_title(title if title is not None else
-                 "Small c: the visits pile onto one move; large c: they spread out",
+                 _("Small c: the visits pile onto one move; large c: they spread out"),
                  fontsize=10)
     return ax
 
@@ -494,48 +502,48 @@ register(
     "06-ucb-value", _ucb_value,
     mistake=0.6 + 1.4 * math.sqrt(2 * math.log10(50) / 20),  # log10 instead of ln
     hint=(
-        "UCB adds two terms: what does each one measure, and which counts does each use?",
-        "the win rate is Q/N = 12/20; the exploration term is c times the square root of 2 ln "
-        "N(v) / N(v'), with the natural logarithm of the parent's visits, and the 2 inside the "
-        "square root.",
-        "0.6 + 1.4 * math.sqrt(2 * math.log(50) / 20) (math.log, not math.log10); answer with "
-        "a number such as 1.234."),
+        N_("UCB adds two terms: what does each one measure, and which counts does each use?"),
+        N_("the win rate is Q/N = 12/20; the exploration term is c times the square root of 2 ln "
+           "N(v) / N(v'), with the natural logarithm of the parent's visits, and the 2 inside the "
+           "square root."),
+        N_("0.6 + 1.4 * math.sqrt(2 * math.log(50) / 20) (math.log, not math.log10); answer with "
+           "a number such as 1.234.")),
     compare=within(1e-3))
 
 register(
     "06-selected-child", _selected_child,
     mistake=8,  # the most visited child
     hint=(
-        "is it the most visited child, or the best win rate? What does the exploration term do "
-        "to a child visited little?",
-        "every move has been tried, so the next iteration selects: compute UCB = Q/N + 1.4 * "
-        "sqrt(2 * ln 40 / N) for each child and take the largest (the first in move order if "
-        "two are equal).",
-        "children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
-        "Answer with the square's number, 0 to 8."),
+        N_("is it the most visited child, or the best win rate? What does the exploration term do "
+           "to a child visited little?"),
+        N_("every move has been tried, so the next iteration selects: compute UCB = Q/N + 1.4 * "
+           "sqrt(2 * ln 40 / N) for each child and take the largest (the first in move order if "
+           "two are equal)."),
+        N_("children_table(agent_2) marks it; agent_2.best_child(agent_2.root).move gives it. "
+           "Answer with the square's number, 0 to 8.")),
     compare=_whole_number)
 
 register(
     "06-lcb-move", _lcb_move,
     mistake=6,  # the best win rate
     hint=(
-        "the lower confidence bound is UCB's mirror: what does it reward, a high win rate "
-        "alone or one backed by many visits?",
-        "LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits: the exploration "
-        "term is subtracted; the rule plays the child with the largest LCB.",
-        "final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, 0 "
-        "to 8."),
+        N_("the lower confidence bound is UCB's mirror: what does it reward, a high win rate "
+           "alone or one backed by many visits?"),
+        N_("LCB = Q/N - 1.4 * sqrt(2 * ln 80 / N), with 80 the root's visits: the exploration "
+           "term is subtracted; the rule plays the child with the largest LCB."),
+        N_("final_choice(agent_3.root, 'lcb').move gives it. Answer with the square's number, 0 "
+           "to 8.")),
     compare=_whole_number)
 
 register(
     "06-visits-after", _visits_after,
     mistake=171,  # the centre's own visits
     hint=(
-        "which node is it in the tree: how many levels down, and through which moves?",
-        "go down two levels: X's move 4 from the root, then O's move 0 below it; its visits "
-        "are the answer, not the centre's own, and not the other order.",
-        "among agent_4.root.children take the child whose .move is 4, then among its .children "
-        "the one whose .move is 0, and read its .visits."),
+        N_("which node is it in the tree: how many levels down, and through which moves?"),
+        N_("go down two levels: X's move 4 from the root, then O's move 0 below it; its visits "
+           "are the answer, not the centre's own, and not the other order."),
+        N_("among agent_4.root.children take the child whose .move is 4, then among its .children "
+           "the one whose .move is 0, and read its .visits.")),
     compare=_whole_number)
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from ..checks import MAX_ELO_BOUND, MAX_SEED, number, whole
 from ..errors import CourseError
 from ..exercises import register, register_prediction
+from ..i18n import N_, _
 from ..strength import (Sprt, elo_estimate, expected_score, game_probabilities,
                         pair_probabilities, simulate_sprt, sprt_elo_estimate, win_loss_llr)
 from .compare import whole_number, within
@@ -56,19 +57,23 @@ class StoppedEstimates:
         return float(np.mean(estimates > self.true_elo))
 
     def __str__(self) -> str:
-        lines = [f"{self.naive.size} simulated tests at a true difference of "
-                 f"{self.true_elo:+g} {self.unit}; {self.accepted_h1.mean():.1%} accepted H1, "
-                 f"after {np.median(self.games):.0f} games (median)"]
-        for name, values in (("naive (from the score)", self.naive),
-                             ("median-unbiased", self.unbiased)):
-            lines.append(f"  {name:23} mean {values.mean():+6.1f}, median "
-                         f"{np.median(values):+6.1f} {self.unit}; above the truth in "
-                         f"{self.share_above(values):.1%} of the runs")
+        unit = _(self.unit)                     # the units are marked where they are chosen
+        lines = [_("{runs} simulated tests at a true difference of {elo:+g} {unit}; {share:.1%} "
+                   "accepted H1, after {games:.0f} games (median)").format(
+            runs=self.naive.size, elo=self.true_elo, unit=unit, share=self.accepted_h1.mean(),
+            games=np.median(self.games))]
+        for name, values in ((_("naive (from the score)"), self.naive),
+                             (_("median-unbiased"), self.unbiased)):
+            lines.append(_("  {name:23} mean {mean:+6.1f}, median {median:+6.1f} {unit}; above "
+                           "the truth in {share:.1%} of the runs").format(
+                name=name, mean=values.mean(), median=np.median(values), unit=unit,
+                share=self.share_above(values)))
         h1 = self.accepted_h1
         if h1.any():
-            lines.append(f"  the runs that accepted H1: naive median "
-                         f"{np.median(self.naive[h1]):+.1f} {self.unit}, median-unbiased median "
-                         f"{np.median(self.unbiased[h1]):+.1f} {self.unit}")
+            lines.append(_("  the runs that accepted H1: naive median {naive:+.1f} {unit}, "
+                           "median-unbiased median {unbiased:+.1f} {unit}").format(
+                naive=np.median(self.naive[h1]), unit=unit,
+                unbiased=np.median(self.unbiased[h1])))
         return "\n".join(lines)
 
 
@@ -107,7 +112,7 @@ def stopped_estimates(test: Sprt, true_elo: float, runs: int = STOPPED_RUNS,
         unbiased.append(estimate.normalized_elo if normalized else estimate.elo)
     index = index.ravel()
     return StoppedEstimates(
-        true_elo, "normalized Elo" if normalized else "logistic Elo",
+        true_elo, N_("normalized Elo") if normalized else N_("logistic Elo"),
         np.array(naive)[index], np.array(unbiased)[index], simulation.decisions == 1,
         simulation.stopped_after * (2 if pentanomial else 1))
 
@@ -150,40 +155,41 @@ register(
     "07-llr", _llr,
     mistake=30 * 0.13359 - 25 * 0.15423,  # the draws counted as losses
     hint=(
-        "which games does the lecture's test read, and what does each kind add to the LLR?",
-        "each win adds ln(p1/p0) and each loss ln((1-p1)/(1-p0)), with p0 = 0.5 and p1 = the "
-        "expected score at 50 Elo; draws change nothing.",
-        "win_loss_llr(results_1['wins'], results_1['losses']) computes it."),
+        N_("which games does the lecture's test read, and what does each kind add to the LLR?"),
+        N_("each win adds ln(p1/p0) and each loss ln((1-p1)/(1-p0)), with p0 = 0.5 and p1 = the "
+           "expected score at 50 Elo; draws change nothing."),
+        N_("win_loss_llr(results_1['wins'], results_1['losses']) computes it.")),
     compare=within(1e-3))
 
 register(
     "07-straight-wins", _straight_wins,
     mistake=23,  # the lecture's answer, for 50 Elo
     hint=(
-        "with H1 nearer to H0, does a win move the LLR more or less than in the lecture's test?",
-        "with H1 at 30 Elo, p1 = expected_score(30), so each win adds ln(p1/0.5); count the "
-        "wins until the sum reaches ln((1-beta)/alpha) = 2.944, rounding up.",
-        "math.ceil(sprt_bounds(0.05, 0.05)[1] / win_loss_steps(0, 30)[0])."),
+        N_("with H1 nearer to H0, does a win move the LLR more or less than in the lecture's "
+           "test?"),
+        N_("with H1 at 30 Elo, p1 = expected_score(30), so each win adds ln(p1/0.5); count the "
+           "wins until the sum reaches ln((1-beta)/alpha) = 2.944, rounding up."),
+        N_("math.ceil(sprt_bounds(0.05, 0.05)[1] / win_loss_steps(0, 30)[0]).")),
     compare=whole_number)
 
 register(
     "07-match-elo", _match_elo,
     mistake=-400 * math.log10(80 / 45 - 1),  # the draws left out of the score
     hint=(
-        "the Elo difference comes from the score: what is the score of a match with draws?",
-        "the score is (wins + draws / 2) / games, a number between 0 and 1; the Elo difference "
-        "is -400 log10(1/score - 1).",
-        "elo_estimate(**results_3).elo computes it (answer within 0.5 Elo)."),
+        N_("the Elo difference comes from the score: what is the score of a match with draws?"),
+        N_("the score is (wins + draws / 2) / games, a number between 0 and 1; the Elo difference "
+           "is -400 log10(1/score - 1)."),
+        N_("elo_estimate(**results_3).elo computes it (answer within 0.5 Elo).")),
     compare=within(0.5))
 
 register(
     "07-expected-score", _expected_score,
     mistake=1 / (1 + 10 ** (-120 / 40)),  # divided by 40, not 400
     hint=(
-        "how many Elo points multiply the odds by ten, and is a score a fraction or a "
-        "percentage?",
-        "E(d) = 1 / (1 + 10^(-d/400)) with d the Elo difference; a fraction between 0 and 1.",
-        "expected_score(120) computes it."),
+        N_("how many Elo points multiply the odds by ten, and is a score a fraction or a "
+           "percentage?"),
+        N_("E(d) = 1 / (1 + 10^(-d/400)) with d the Elo difference; a fraction between 0 and 1."),
+        N_("expected_score(120) computes it.")),
     compare=within(1e-3))
 
 register_prediction(

@@ -46,6 +46,7 @@ from ..agents.mcts import best_line, iter_nodes, ucb
 from ..agents.stats import _label as move_label
 from ..checks import MAX_ITERATIONS, choice, describe, flag, number, whole
 from ..errors import CourseError, InvalidArgumentError
+from ..i18n import N_, _
 from .trees import MAX_FIGURE_WIDTH
 
 # --- Colours and sizes ------------------------------------------------------------------------
@@ -63,7 +64,7 @@ BEST_COLOR = "#d55e00"
 OTHER_COLOR = "#999999"
 LINE_COLORS = ("#0072b2", "#009e73", "#cc79a7", "#56b4e9", "#e69f00", "#000000", "#f0e442")
 
-COLORBAR_LABEL = "win rate Q/N for the player who moved into the node"
+COLORBAR_LABEL = N_("win rate Q/N for the player who moved into the node")
 DEFAULT_MAX_NODES = 80
 MAX_FIGURE_HEIGHT = 8.0             # inches: the tallest tree picture (768 pixels on screen)
 DEFAULT_CHECKPOINTS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
@@ -302,6 +303,19 @@ def _nice_counts(largest: int) -> list[int]:
     return out
 
 
+def _after_iterations(k: int) -> str:
+    """'after k iterations', in the language the course speaks."""
+    return _("after 1 iteration") if k == 1 else _("after {k:,} iterations").format(k=k)
+
+
+def _most_visited(kept: int, total: int, truncated: bool, whole: str) -> str:
+    """Which nodes a tree picture shows: the most visited of them, or ``whole`` (a message
+    with ``{kept}``) when it shows them all."""
+    if truncated:
+        return _("the {kept:,} most visited of {total:,} nodes").format(kept=kept, total=total)
+    return whole.format(kept=kept)
+
+
 def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES,
                    label_depth: int = 2, show_visits: bool = True, colorbar: bool = True,
                    legend: bool = True, title: str | None = None) -> Any:
@@ -376,9 +390,8 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
             text = PROVEN_LETTER.get(data[i]["proven"], "?")
             if data[i]["depth"] == 0:              # no move led here: say who wins
                 outcome = data[i]["proven"]
-                text = ("draw" if outcome == 0.5 else
-                        f"{names[data[i]['player'] if outcome == 1.0 else data[i]['to_move']]}"
-                        " wins")
+                text = (_("draw") if outcome == 0.5 else _("{side} wins").format(
+                    side=names[data[i]['player'] if outcome == 1.0 else data[i]['to_move']]))
             root = data[i]["depth"] == 0
             ax.annotate(text, (xs[i], ys[i]),
                         xytext=((diameters[i] / 2 + 5, 0) if root
@@ -426,9 +439,10 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
     for depth in range(levels):
         movers = {d["player"] for d in data if d["depth"] == depth}
         if depth == 0:
-            words.append(f"{names.get(graph.graph['to_move'], '?')} to move")
+            words.append(_("{player} to move").format(
+                player=names.get(graph.graph['to_move'], '?')))
         elif len(movers) == 1:
-            words.append(f"{names.get(movers.pop(), '?')} moved")
+            words.append(_("{player} moved").format(player=names.get(movers.pop(), '?')))
         else:
             continue
         ticks.append(-depth)
@@ -441,7 +455,7 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
 
     if colorbar:
         bar = ax.figure.colorbar(nodes_art, ax=ax, shrink=0.8, pad=0.01, fraction=0.04)
-        bar.set_label(COLORBAR_LABEL, fontsize=8)
+        bar.set_label(_(COLORBAR_LABEL), fontsize=8)
         bar.set_ticks([0, 0.25, 0.5, 0.75, 1])
         bar.ax.tick_params(labelsize=7)
 
@@ -458,7 +472,7 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
             handles.append(Line2D([], [], linestyle="none", marker="o", markersize=9,
                                   markerfacecolor="none", markeredgecolor=PROVEN_COLOR,
                                   markeredgewidth=1.6,
-                                  label="proven (W/D/L)"))
+                                  label=_("proven (W/D/L)")))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, 0.0), fontsize=7,
                   frameon=False,
                   ncol=len(handles), borderpad=0.2, handletextpad=0.4, columnspacing=1.2,
@@ -466,9 +480,9 @@ def draw_mcts_tree(root_or_agent: Any, ax: Any = None, max_nodes: int | None = D
 
     if title is None:
         kept, total = graph.graph["kept"], graph.graph["total_nodes"]
-        title = f"MCTS tree, root visited {root_visits:,} times: "
-        title += (f"the {kept:,} most visited of {total:,} nodes" if graph.graph["truncated"]
-                  else f"all {kept:,} nodes")
+        title = _("MCTS tree, root visited {visits:,} times: {shown}").format(
+            visits=root_visits, shown=_most_visited(kept, total, graph.graph["truncated"],
+                                                    _("all {kept:,} nodes")))
     if title:
         ax.set_title(title, fontsize=10)
     return ax
@@ -589,9 +603,10 @@ class MCTSGrowth:
         stats = self.results[index].stats
         root = self.roots[index]
         best = max(root.children, key=lambda ch: ch.visits)      # first of equal: move order
-        return (f"after {k:,} iteration{'s' if k != 1 else ''}: {stats.tree_nodes:,} nodes, "
-                f"max depth {stats.max_depth}; most visited move {move_label(best.move)} "
-                f"(N = {best.visits:,}, win rate {best.wins / best.visits:.2f})")
+        return _("{after}: {nodes:,} nodes, max depth {depth}; most visited move {move} "
+                 "(N = {visits:,}, win rate {rate:.2f})").format(
+            after=_after_iterations(k), nodes=stats.tree_nodes, depth=stats.max_depth,
+            move=move_label(best.move), visits=best.visits, rate=best.wins / best.visits)
 
     def draw(self, index: int, ax: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES,
              **kwargs: Any) -> Any:
@@ -600,9 +615,9 @@ class MCTSGrowth:
         if "title" not in kwargs:
             k = self.checkpoints[index]
             kept, total = graph.graph["kept"], graph.graph["total_nodes"]
-            kwargs["title"] = (f"MCTS tree after {k:,} iteration{'s' if k != 1 else ''}: "
-                               + (f"the {kept:,} most visited of {total:,} nodes"
-                                  if graph.graph["truncated"] else f"{kept:,} nodes"))
+            kwargs["title"] = _("MCTS tree {after}: {shown}").format(
+                after=_after_iterations(k),
+                shown=_most_visited(kept, total, graph.graph["truncated"], _("{kept:,} nodes")))
         return draw_mcts_tree(graph, ax=ax, **kwargs)
 
     def __repr__(self) -> str:
@@ -659,7 +674,7 @@ def plot_visit_shares(stats_or_agent: Any, ax: Any = None, top: int = 6, logx: b
 
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(6.8, 4.0), layout="constrained")
+        ax = plt.subplots(figsize=(6.8, 4.0), layout="constrained")[1]
     colors = iter(LINE_COLORS)
     highest = 0.0
     for i in shown:
@@ -668,7 +683,8 @@ def plot_visit_shares(stats_or_agent: Any, ax: Any = None, top: int = 6, logx: b
         highest = max(highest, *ys)
         if i == best:
             ax.plot(iterations, ys, color=BEST_COLOR, linewidth=2.8, zorder=4,
-                    label=f"{label} ({'played' if played is not None else 'most visited'})",
+                    label=(_("{move} (played)") if played is not None
+                           else _("{move} (most visited)")).format(move=label),
                     gid=f"share:{label}")
         else:
             ax.plot(iterations, ys, color=next(colors, "#444444"), linewidth=1.3, zorder=3,
@@ -677,17 +693,18 @@ def plot_visit_shares(stats_or_agent: Any, ax: Any = None, top: int = 6, logx: b
         ys = [sum(row[i] for i in rest) for row in shares]
         highest = max(highest, *ys)
         ax.plot(iterations, ys, color=OTHER_COLOR, linewidth=1.2, linestyle="--", zorder=2,
-                label=f"the other {len(rest)} move{'s' if len(rest) != 1 else ''}",
+                label=(_("the other {count} moves") if len(rest) != 1
+                       else _("the other move")).format(count=len(rest)),
                 gid="share:other")
     ax.set_ylim(0, min(1.02, 1.12 * highest + 0.02))
     if logx:
         ax.set_xscale("log")
-    ax.set_xlabel("iterations")
-    ax.set_ylabel("share of the root's visits")
+    ax.set_xlabel(_("iterations"))
+    ax.set_ylabel(_("share of the root's visits"))
     ax.grid(True, linewidth=0.5, alpha=0.5)
-    ax.legend(fontsize=8, loc="best", title="root move", title_fontsize=8)
+    ax.legend(fontsize=8, loc="best", title=_("root move"), title_fontsize=8)
     ax.set_title(title if title is not None else
-                 "Where the visits go: each root move's share of the visits", fontsize=10)
+                 _("Where the visits go: each root move's share of the visits"), fontsize=10)
     return ax
 
 
@@ -763,26 +780,27 @@ def plot_ucb_terms(node: Any, c: float | None = None, ax: Any = None, top: int |
         indices = sorted(keep)
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=(max(5.5, 0.42 * len(indices) + 2.0), 4.0),
-                             layout="constrained")
+        ax = plt.subplots(figsize=(max(5.5, 0.42 * len(indices) + 2.0), 4.0),
+                          layout="constrained")[1]
     xs = list(range(len(indices)))
     exploit = [rows[i].exploit for i in indices]
     explore = [rows[i].explore for i in indices]
-    ax.bar(xs, exploit, color=EXPLOIT_COLOR, width=0.7, label="exploitation Q/N",
+    ax.bar(xs, exploit, color=EXPLOIT_COLOR, width=0.7, label=_("exploitation Q/N"),
            gid="ucb-exploit")
     ax.bar(xs, explore, bottom=exploit, color=EXPLORE_COLOR, width=0.7,
-           label=f"exploration c\u00b7\u221a(2 ln N(v) / N(v')), c = {c:g}", gid="ucb-explore")
+           label=_("exploration c\u00b7\u221a(2 ln N(v) / N(v')), c = {c:g}").format(c=c),
+           gid="ucb-explore")
     skipped = [x for x, i in zip(xs, indices) if rows[i].skipped]
     for n, x in enumerate(skipped):
         ax.bar([x], [rows[indices[x]].value], width=0.7, facecolor="none", edgecolor="#777777",
                hatch="///", linewidth=0, gid=f"ucb-skipped:{x}",
-               label="proven a loss for the mover: skipped" if n == 0 else None)
+               label=_("proven a loss for the mover: skipped") if n == 0 else None)
     if chosen is not None and chosen in indices:
         x = indices.index(chosen)
         value = rows[chosen].value
         ax.bar([x], [value], width=0.78, facecolor="none", edgecolor=SELECTED_COLOR,
                linewidth=2.2, zorder=4, gid="ucb-selected")
-        ax.annotate("selected", (x, value), xytext=(0, 4), textcoords="offset points",
+        ax.annotate(_("selected"), (x, value), xytext=(0, 4), textcoords="offset points",
                     ha="center", va="bottom", fontsize=8, color=SELECTED_COLOR,
                     fontweight="bold", gid="ucb-selected-label")
         ax.axhline(value, color=SELECTED_COLOR, linewidth=0.8, linestyle=":", zorder=1)
@@ -793,8 +811,8 @@ def plot_ucb_terms(node: Any, c: float | None = None, ax: Any = None, top: int |
     entries = 3 if skipped else 2
     ncol = 2 if len(indices) >= 10 else 1
     ax.set_ylim(0, high * (1.1 + 0.13 * -(-entries // ncol)) + 0.02)
-    ax.set_ylabel("UCB = exploitation + exploration")
-    ax.set_xlabel("child (move and visits N(v'))")
+    ax.set_ylabel(_("UCB = exploitation + exploration"))
+    ax.set_xlabel(_("child (move and visits N(v'))"))
     ax.grid(True, axis="y", linewidth=0.5, alpha=0.5)
     ax.legend(fontsize=8, loc="upper center", ncol=ncol, framealpha=0.9)
     if title is None:
@@ -802,12 +820,15 @@ def plot_ucb_terms(node: Any, c: float | None = None, ax: Any = None, top: int |
         while up.parent is not None:
             path.append(move_label(up.move))
             up = up.parent
-        label = "root" if not path else "node " + " ".join(reversed(path))
+        where = (_("UCB at the root, N(v) = {visits:,}") if not path else
+                 _("UCB at the node {path}, N(v) = {visits:,}"))
         untried = getattr(node, "untried", None)
-        title = f"UCB at the {label}, N(v) = {node.visits:,}"
+        title = where.format(path=" ".join(reversed(path)), visits=node.visits)
         if untried:
-            title += f" ({len(untried)} untried: the next visit expands one instead)"
+            title += _(" ({count} untried: the next visit expands one instead)").format(
+                count=len(untried))
         elif top is not None and len(indices) < len(rows):
-            title += f": the {len(indices)} highest of {len(rows)} children"
+            title += _(": the {shown} highest of {count} children").format(
+                shown=len(indices), count=len(rows))
     ax.set_title(title, fontsize=10)
     return ax

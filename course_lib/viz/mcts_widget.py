@@ -26,6 +26,7 @@ from typing import Any, Sequence
 import ipywidgets as widgets
 
 from ..errors import CourseError, InvalidArgumentError
+from ..i18n import _
 from .board import fitted_svg, with_static_view
 from .mcts_plots import DEFAULT_CHECKPOINTS, MCTSGrowth, tree_figure_size
 
@@ -76,11 +77,11 @@ class MCTSGrowthViewer(widgets.VBox):
 
         last = len(growth) - 1
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1,
-                                        description="checkpoint", readout=False,
+                                        description=_("checkpoint"), readout=False,
                                         continuous_update=False,
                                         layout=widgets.Layout(width="320px"))
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=900,
-                                 description="play", tooltip="grow the tree")
+                                 description=_("play"), tooltip=_("grow the tree"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.picture = widgets.HTML(layout=widgets.Layout(width="100%", margin="0"))
         self.picture.add_class("course-mcts-picture")
@@ -171,10 +172,11 @@ class MCTSGrowthViewer(widgets.VBox):
         """The live viewer where widgets are drawn; elsewhere (a notebook opened before it
         runs, an HTML export) a sentence saying what appears here and the current tree."""
         first, last = self.growth.checkpoints[0], self.growth.checkpoints[-1]
-        sentence = (f"A viewer of this MCTS tree growing, from {first:,} to {last:,} "
-                    f"iterations in {len(self.growth)} checkpoints, appears here when this cell "
-                    "runs: a slider and a play button, then the tree at each checkpoint. "
-                    f"Shown: {self.description}.")
+        sentence = _("A viewer of this MCTS tree growing, from {first:,} to {last:,} "
+                     "iterations in {count} checkpoints, appears here when this cell runs: a "
+                     "slider and a play button, then the tree at each checkpoint. Shown: "
+                     "{shown}.").format(first=first, last=last, count=len(self.growth),
+                                        shown=self.description)
         return with_static_view(super()._repr_mimebundle_(**kwargs), sentence,
                                 self.svg(self.index), alt=self.description)
 

@@ -31,6 +31,7 @@ from typing import Any, Sequence
 import ipywidgets as widgets
 
 from ..errors import CourseError
+from ..i18n import _
 from ..match.arena import Arena, RandomOpenings
 from ..match.sprt import DEFAULT_MAX_GAMES, SprtRun, run_sprt, sprt_test
 from .board import fitted_svg, with_static_view
@@ -102,13 +103,14 @@ def llr_svg(history: Sequence[float], lower: float, upper: float, state: str = "
                      f'text-anchor="end">{tick:g}</text>')
     parts.append(f'<line x1="{left}" y1="{sy(0):.1f}" x2="{left + plot_w}" y2="{sy(0):.1f}" '
                  f'stroke="#bbbbbb"/>')
-    for bound, color, label in ((upper, _PATH_COLORS["accept H1"], "accept H1"),
-                                (lower, _PATH_COLORS["accept H0"], "accept H0")):
+    for bound, color, label in (
+            (upper, _PATH_COLORS["accept H1"], _("accept H1 at LLR {llr:.3f}")),
+            (lower, _PATH_COLORS["accept H0"], _("accept H0 at LLR {llr:.3f}"))):
         parts.append(f'<line x1="{left}" y1="{sy(bound):.1f}" x2="{left + plot_w}" '
                      f'y2="{sy(bound):.1f}" stroke="{color}" stroke-width="1.5" '
                      f'stroke-dasharray="6 4"/>'
                      f'<text x="{left + 6}" y="{sy(bound) - 5:.1f}" fill="{color}">'
-                     f'{label} at LLR {bound:.3f}</text>')
+                     f'{escape(label.format(llr=bound))}</text>')
     stride = max(1, math.ceil(len(values) / _MAX_POINTS))
     kept = list(range(0, len(values), stride))
     if kept[-1] != len(values) - 1:
@@ -120,10 +122,12 @@ def llr_svg(history: Sequence[float], lower: float, upper: float, state: str = "
     if n:
         parts.append(f'<circle cx="{sx(n):.1f}" cy="{sy(values[-1]):.1f}" r="3.5" '
                      f'fill="{color}"/>')
+    played = _("pairs played") if unit == "pairs" else _("games played")
+    llr_words = _("LLR (H1 vs H0)")
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" '
-                 f'text-anchor="middle">{unit} played</text>')
+                 f'text-anchor="middle">{played}</text>')
     parts.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">LLR (H1 vs H0)</text>')
+                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">{llr_words}</text>')
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="18" text-anchor="middle" '
                  f'font-size="13">{escape(title)}</text>')
     parts.append("</svg>")
@@ -176,12 +180,14 @@ class LiveSprt(widgets.VBox):
         self._stop_requested = threading.Event()
         self._lock = threading.Lock()
         self._last_draw = -math.inf
-        self._status = (f"ready: {self.spec_a} vs {self.spec_b}, H0 {self.test.elo0:g} Elo, "
-                        f"H1 {self.test.elo1:g} Elo, {model} model; click Start")
-        self.start_button = widgets.Button(description="Start", icon="play",
-                                           tooltip="play games until the test decides")
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
-                                          tooltip="stop the test now, without a decision")
+        self._status = _("ready: {a} vs {b}, H0 {elo0:g} Elo, H1 {elo1:g} Elo, {model} model; "
+                         "click Start").format(a=self.spec_a, b=self.spec_b,
+                                               elo0=self.test.elo0, elo1=self.test.elo1,
+                                               model=model)
+        self.start_button = widgets.Button(description=_("Start"), icon="play",
+                                           tooltip=_("play games until the test decides"))
+        self.stop_button = widgets.Button(description=_("Stop"), icon="stop", disabled=True,
+                                          tooltip=_("stop the test now, without a decision"))
         self.start_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
         self.picture = widgets.HTML(layout=widgets.Layout(width="100%", margin="0"))
@@ -272,7 +278,7 @@ class LiveSprt(widgets.VBox):
                            on_update=self._on_update, **settings)
         except Exception as error:
             self.error = error
-            self._status = f"error: {error}"
+            self._status = _("error: {error}").format(error=error)
             self._draw()
             raise
         finally:
@@ -288,11 +294,12 @@ class LiveSprt(widgets.VBox):
     def _on_start(self, run: SprtRun) -> None:
         self.result, self.test = run, run.test
         self._last_draw = -math.inf
-        self._status = f"running: {run.summary()}"
+        self._status = _("running: {summary}").format(summary=run.summary())
         self._draw()
 
     def _on_update(self, run: SprtRun) -> bool:
-        self._status = run.summary() if run.finished else f"running: {run.summary()}"
+        self._status = (run.summary() if run.finished
+                        else _("running: {summary}").format(summary=run.summary()))
         if run.finished or time.perf_counter() - self._last_draw >= self.redraw_seconds:
             self._draw()
         return self._stop_requested.is_set()
@@ -320,9 +327,10 @@ class LiveSprt(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         """The live test where widgets are drawn; elsewhere (a notebook opened before it
         runs, an HTML export) a sentence saying what appears here and the current picture."""
-        sentence = (f"A sequential test of {self.spec_a} against {self.spec_b} appears here "
-                    "when this cell runs: Start plays the games and redraws the LLR as they "
-                    f"finish, Stop ends the test. Now: {self._status}.")
+        sentence = _("A sequential test of {a} against {b} appears here when this cell runs: "
+                     "Start plays the games and redraws the LLR as they finish, Stop ends the "
+                     "test. Now: {status}.").format(a=self.spec_a, b=self.spec_b,
+                                                   status=self._status)
         return with_static_view(super()._repr_mimebundle_(**kwargs), sentence, self.svg(),
                                 alt=self._status)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..errors import InvalidArgumentError
+from ..i18n import _
 
 __all__ = ["plot_elo_table", "plot_expected_games", "plot_llr", "plot_operating_characteristic"]
 
@@ -74,9 +75,9 @@ def plot_llr(source: Any, ax: Any = None, max_runs: int = 100, title: str | None
     ax = _axes(ax)
     upper, lower = holder.upper_bound, holder.lower_bound
     ax.axhline(upper, color=H1_COLOR, linestyle="--", linewidth=1.5,
-               label=f"accept H1 at LLR {upper:.3f}")
+               label=_("accept H1 at LLR {llr:.3f}").format(llr=upper))
     ax.axhline(lower, color=H0_COLOR, linestyle="--", linewidth=1.5,
-               label=f"accept H0 at LLR {lower:.3f}")
+               label=_("accept H0 at LLR {llr:.3f}").format(llr=lower))
     ax.axhline(0, color="#bbbbbb", linewidth=0.8)
     many = len(paths) > 1
     colors = {1: H1_COLOR, -1: H0_COLOR, 0: UNDECIDED_COLOR if many else SIMULATED_COLOR}
@@ -87,12 +88,12 @@ def plot_llr(source: Any, ax: Any = None, max_runs: int = 100, title: str | None
         ax.plot(np.arange(y.size), y, color=colors[decision],
                 linewidth=0.8 if many else 1.8, alpha=0.45 if many else 1.0,
                 antialiased=not many)
-    ax.set_xlabel(f"{unit} played")
-    ax.set_ylabel("log-likelihood ratio (H1 vs H0)")
+    ax.set_xlabel(_("pairs played") if unit == "pairs" else _("games played"))
+    ax.set_ylabel(_("log-likelihood ratio (H1 vs H0)"))
     kind = getattr(holder, "kind", "")
     ax.set_title(title if title is not None else
                  f"SPRT {kind.replace('_', '/')} [{holder.elo0:g}, {holder.elo1:g}] Elo"
-                 + (f": {min(len(paths), max_runs)} runs" if many else ""))
+                 + (_(": {count} runs").format(count=min(len(paths), max_runs)) if many else ""))
     ax.legend(loc="upper left", fontsize="small")
     return ax
 
@@ -115,19 +116,20 @@ def plot_operating_characteristic(points: Sequence[Any], ax: Any = None,
     if any(p.method == "simulation" for p in points):
         ax.errorbar(xs, ys, yerr=[2 * p.stderr for p in points], fmt="o", markersize=4,
                     capsize=2, color=color or SIMULATED_COLOR,
-                    label=label or "P(accept H1), simulated (+- 2 s.e.)")
+                    label=label or _("P(accept H1), simulated (+- 2 s.e.)"))
     else:
         ax.plot(xs, ys, color=color or H1_COLOR, linewidth=2,
-                label=label or "P(accept H1), exact")
+                label=label or _("P(accept H1), exact"))
     if elo0 is not None and alpha is not None:
-        ax.plot([elo0], [alpha], "s", color=H0_COLOR, label=f"target: alpha = {alpha:g} at H0")
+        ax.plot([elo0], [alpha], "s", color=H0_COLOR,
+                label=_("target: alpha = {alpha:g} at H0").format(alpha=alpha))
     if elo1 is not None and beta is not None:
         ax.plot([elo1], [1 - beta], "D", color=POINT_COLOR,
-                label=f"target: 1 - beta = {1 - beta:g} at H1")
+                label=_("target: 1 - beta = {power:g} at H1").format(power=1 - beta))
     ax.set_ylim(-0.03, 1.03)
-    ax.set_xlabel("true Elo difference")
-    ax.set_ylabel("probability of accepting H1")
-    ax.set_title("Operating characteristic")
+    ax.set_xlabel(_("true Elo difference"))
+    ax.set_ylabel(_("probability of accepting H1"))
+    ax.set_title(_("Operating characteristic"))
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
     return ax
@@ -143,14 +145,14 @@ def plot_expected_games(points: Sequence[Any], ax: Any = None, label: str | None
     xs, ys = [p.elo for p in points], [p.expected_games for p in points]
     if simulated:
         ax.plot(xs, ys, "o", markersize=4, color=color or SIMULATED_COLOR,
-                label=label or "mean games, simulated")
+                label=label or _("mean games, simulated"))
     else:
         ax.plot(xs, ys, linewidth=2, color=color or POINT_COLOR,
-                label=label or "expected games, exact")
+                label=label or _("expected games, exact"))
     ax.set_ylim(bottom=0)
-    ax.set_xlabel("true Elo difference")
-    ax.set_ylabel("expected number of games")
-    ax.set_title("Expected test length")
+    ax.set_xlabel(_("true Elo difference"))
+    ax.set_ylabel(_("expected number of games"))
+    ax.set_title(_("Expected test length"))
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper right", fontsize="small")
     return ax
