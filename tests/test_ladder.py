@@ -57,7 +57,7 @@ def test_each_rung_changes_its_technique_only():
         assert rung.elo0 < rung.elo1 and rung.why.startswith(rung.name)
     # a technique off by default is tested by turning it on in A
     lmr = next(r for r in rungs if r.name == "lmr")
-    assert not base["lmr"] and "lmr=0" in lmr.spec_b and "off by default" in lmr.why
+    assert not base["lmr"] and "lmr=0" in lmr.spec_b and "off in the default it is tested from" in lmr.why
 
 
 def test_a_technique_that_cannot_act_is_not_tested():
@@ -270,3 +270,26 @@ def test_the_engines_default_follows_the_stored_ladder():
         test = ladder.replay_rung(records, name)
         assert test.counts == result["pentanomial"] and round(test.llr, 4) == result["llr"]
         assert test.games <= result["cap_games"]
+
+
+def test_the_earlier_ladders_figures_in_the_why_texts_are_read_with_their_decisions():
+    """Each technique's reason quotes the earlier ladder at 20 ms a move (engine_ladder.json):
+    its Elo as stored, "undecided at its cap" exactly where that test ran to its cap, and the
+    one test that stopped early (the table) with its bias said; the stored ladder's records carry
+    the same reasons."""
+    earlier = {r["technique"]: r for r in
+               json.loads((ROOT / "course_lib" / "data" / "engine_ladder.json").read_text())}
+    for name, (_, _, why) in ladder.TECHNIQUE_BOUNDS.items():
+        record = earlier[name]
+        assert "the earlier ladder at 20 ms a move" in why
+        assert f"{round(record['elo']):+d} logistic Elo" in why
+        capped = record["stopped_by"] == "max-games"
+        assert ("undecided at its cap of 300 games" in why) == capped
+        if not capped:
+            assert record["result"] == "accepted" and "biased by the early stop" in why
+    stored = [r for r in ladder.load_records(ROOT / "course_lib" / "data" /
+                                             "engine_ladder_nodes.jsonl") if r["kind"] == "result"]
+    for r in stored:
+        if r["rung"] in ladder.TECHNIQUE_BOUNDS:
+            assert r["why"].endswith(ladder.TECHNIQUE_BOUNDS[r["rung"]][2])
+            assert "in the default it is tested from" in r["why"]

@@ -27,7 +27,7 @@ from ..engine.readable import ReadableEngine, RootSearch
 from ..errors import InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
-from ..match.ladder import default_switches, load_records, untestable
+from ..match.ladder import Rung, load_records, rung_plan
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
            "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
@@ -402,22 +402,24 @@ def _same_list(answer: Any, expected: list) -> bool:
     return isinstance(answer, (list, tuple)) and list(answer) == expected
 
 
-def _untestable() -> str:
-    (name,) = untestable(default_switches())
-    return name
+NARROW_BOUNDS = (0.0, 20.0)
+"""11-narrow-bounds: the bounds (normalized Elo) of a test the ladder did not play; how many
+games does its plan expect if the truth is H0's Elo?"""
+
+
+def _narrow_bounds_games() -> float:
+    elo0, elo1 = NARROW_BOUNDS
+    plan = rung_plan(Rung("narrow", "a", "b", elo0, elo1, "11-narrow-bounds"))
+    return next(p["expected_games"] for p in plan["points"] if p["elo"] == elo0)
+
+
+def _within_a_tenth(answer: Any, expected: float) -> bool:
+    return (isinstance(answer, (int, float)) and not isinstance(answer, bool)
+            and abs(answer - expected) <= 0.1 * expected)
 
 
 def _same_word(answer: Any, expected: str) -> bool:
     return isinstance(answer, str) and answer.strip().lower() == expected
-
-
-def _unbiased_side() -> str:
-    """Where the median-unbiased estimate lies against the naive one, for every test of the
-    ladder that stopped by accepting H0 (the answer is asked only if they all agree)."""
-    sides = {"above" if r["unbiased_normalized_elo"] > r["normalized_elo"] else "below"
-             for r in ladder_results() if r["decision"] == "accept H0"}
-    (side,) = sides
-    return side
 
 
 register(
@@ -429,16 +431,16 @@ register(
     compare=_same_list)
 
 register(
-    "11-untestable", _untestable,
-    mistake="pvs",  # the technique it needs, not the one that cannot be tested
-    hint="at which nodes does the engine try a null move, and which switch makes such nodes? "
-         "Without it, turning the other one on changes no move.",
-    compare=_same_word)
+    "11-narrow-bounds", _narrow_bounds_games,
+    mistake=834,  # twice the 417 of [0, 40], as if the games grew with 1 / width
+    hint="compare the plans of section 3: what happens to the expected games at elo0 when the "
+         "width goes from 40 to 30, from 30 to 25? Which power of the width does that follow?",
+    compare=_within_a_tenth)
 
 register(
-    "11-unbiased-side", _unbiased_side,
-    mistake="below",
-    hint="a test that stops as soon as its LLR crosses a bound stops more often when its "
-         "results happen to run past that bound: which way does that push the naive "
-         "estimate of a test that accepted H0?",
+    "11-fixed-length", lambda: "b",
+    mistake="a",  # the side of the bias of the early-stopped tests, as if it came with H0
+    hint="the bias of section 3 comes from when the test stopped: a test that stops as soon as "
+         "its LLR crosses a bound stops more often when its results happen to run past that "
+         "bound. What if the number of games was fixed before any result was seen?",
     compare=_same_word)

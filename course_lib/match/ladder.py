@@ -86,31 +86,39 @@ CAP_PROBABILITY = 1e-3
 
 TECHNIQUE_BOUNDS: dict[str, tuple[float, float, str]] = {
     "tt": (0.0, 40.0, "the table is what the engine's ordering and iterative deepening stand on "
-                      "(+161 logistic Elo at 20 ms a move). Asked: is it one of the foundations, "
-                      "worth tens of Elo? [0, 40] needs about 420 games at 0 or 40, fewer for a "
-                      "larger gain"),
-    "order": (0.0, 40.0, "ordering is what makes alpha-beta cut (+68 logistic Elo at 20 ms a "
-                         "move). Asked, as for the table: is it worth tens of Elo? [0, 40]"),
+                      "(the earlier ladder at 20 ms a move accepted H1 after 268 of its 300 "
+                      "games: median-unbiased +159 logistic Elo, naive +161 logistic Elo, "
+                      "biased by the early stop). Asked: is it one of the foundations, worth tens of Elo? "
+                      "[0, 40] needs about 420 games at 0 or 40, fewer for a larger gain"),
+    "order": (0.0, 40.0, "ordering is what makes alpha-beta cut (the earlier ladder at 20 ms a "
+                         "move: undecided at its cap of 300 games, +68 logistic Elo, interval "
+                         "+28 to +110). Asked, as for the table: is it worth tens of Elo? "
+                         "[0, 40]"),
     "pvs": (0.0, 30.0, "null windows after the first move pay only where the first move is usually"
-                       " the best (+40 logistic Elo at 20 ms a move, interval +2 to +78). Asked: a"
-                       " gain of that size? [0, 30] needs about 730 games at 0 or 30, 1220 "
-                       "halfway"),
+                       " the best (the earlier ladder at 20 ms a move: undecided at its cap of "
+                       "300 games, +40 logistic Elo, interval +2 to +78). Asked: a gain of that "
+                       "size? [0, 30] needs about 730 games at 0 or 30, 1220 halfway"),
     "lmr": (0.0, 30.0, "reductions buy depth, which a node budget does not charge for, but can "
-                       "miss a late capture (-18 logistic Elo at 20 ms a move, undecided). Asked: "
-                       "does it gain the tens of Elo reductions gain in other engines? [0, 30]"),
-    "nullmove": (0.0, 30.0, "turned off after -78 logistic Elo at 20 ms a move, where its nodes "
-                            "cost time; here they cost nothing. Asked: does turning it on gain "
-                            "tens of Elo? [0, 30]"),
+                       "miss a late capture (the earlier ladder at 20 ms a move: undecided at its"
+                       " cap of 300 games, -18 logistic Elo). Asked: does it gain the tens of Elo"
+                       " reductions gain in other engines? [0, 30]"),
+    "nullmove": (0.0, 30.0, "left off after the earlier ladder at 20 ms a move, where its nodes "
+                            "cost time (undecided at its cap of 300 games, -78 logistic Elo, "
+                            "interval -119 to -38); here they cost nothing. Asked: does turning "
+                            "it on gain tens of Elo? [0, 30]"),
     "history": (0.0, 25.0, "an ordering refinement on top of the table move and captures, so a "
-                           "small gain at best (+23 logistic Elo at 20 ms a move, undecided). [0, "
-                           "25] needs about 1050 games at 0 or 25, 1740 halfway: the narrowest "
-                           "bounds this shared machine could pay for; a gain under 12.5 is more "
-                           "likely rejected than accepted"),
-    "killers": (0.0, 25.0, "an ordering refinement, as history is (-14 logistic Elo at 20 ms a "
-                           "move, undecided): [0, 25], for the same reasons"),
+                           "small gain at best (the earlier ladder at 20 ms a move: undecided at "
+                           "its cap of 300 games, +23 logistic Elo). [0, 25] needs about 1050 "
+                           "games at 0 or 25, 1740 halfway: the narrowest bounds this shared "
+                           "machine could pay for; a gain under 12.5 is more likely rejected "
+                           "than accepted"),
+    "killers": (0.0, 25.0, "an ordering refinement, as history is (the earlier ladder at 20 ms a "
+                           "move: undecided at its cap of 300 games, -14 logistic Elo): [0, 25], "
+                           "for the same reasons"),
     "aspiration": (0.0, 25.0, "a narrower first window from depth 4 on: a small saving of nodes at"
-                              " best (-16 logistic Elo at 20 ms a move, undecided): [0, 25], as "
-                              "for the ordering refinements"),
+                              " best (the earlier ladder at 20 ms a move: undecided at its cap of"
+                              " 300 games, -16 logistic Elo): [0, 25], as for the ordering "
+                              "refinements"),
 }
 """Each technique's bounds (elo0, elo1) in normalized Elo, and why: the question asked.
 
@@ -121,8 +129,9 @@ large as the question allows, since narrower bounds cost more games (four times 
 half the width). The techniques expected to gain most (the table, the ordering) are asked
 whether they gain tens of Elo; the search reductions whether they gain what they gain in other
 engines; the ordering and window refinements get the narrowest bounds the machine could pay
-for. The figures "at 20 ms a move" are the earlier ladder's, 300 games a test
-(course_lib/data/engine_ladder.json)."""
+for. The figures "at 20 ms a move" are the earlier ladder's (course_lib/data/engine_ladder.json:
+bounds [0, 10] normalized Elo, a cap of 300 games), each with its decision; its Elo is naive,
+which is biased only where the test stopped early (the table)."""
 
 CONFIRM_BOUNDS = (-25.0, 0.0, "a non-regression test: H0 the new default is 25 normalized Elo "
                               "weaker than the previous one, H1 it is as strong; the width of "
@@ -229,7 +238,8 @@ def technique_rungs(base: dict[str, bool] | None = None, nodes: int = DEFAULT_NO
         if bounds is not None:
             elo0, elo1 = bounds
             why = "bounds given for this run"
-        state = "on by default" if base[name] else "off by default"
+        state = "on in the default it is tested from" if base[name] else \
+            "off in the default it is tested from"
         rungs.append(Rung(name=name, spec_a=engine_spec(with_it, nodes, hash_mb),
                           spec_b=engine_spec(without, nodes, hash_mb), elo0=elo0, elo1=elo1,
                           why=f"{name} ({state}): {why}", seed=seed))

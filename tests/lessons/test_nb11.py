@@ -197,3 +197,47 @@ def test_clock_game_keeps_its_own_clock():
         clock_game(0)
     with pytest.raises(CourseError, match="inc_ms"):
         clock_game(1000, -1)
+
+
+# --- What notebook 11's text says about what it shows ------------------------------------------
+
+NULL_FEN = "oxx1oxx/oxoooxx/xoooox1/xoo4/xoo4/xoo4/x6 x 0 22"
+
+
+def test_every_counter_moves_on_the_null_move_position_and_the_twins_agree():
+    """Section 2's last twin line: with every switch on, to depth 4, the table, null moves and
+    re-searches are used (their counters are not 0), and the readable engine still agrees."""
+    ((readable, compiled),) = twins([State.from_fen(NULL_FEN)], 4, only(*SWITCHES))
+    assert readable == compiled
+    assert all(readable[COUNTERS.index(c)] > 0 for c in COUNTERS)
+
+
+def test_the_rejected_techniques_read_as_the_notebook_reads_them():
+    """Section 3: H1 was 30 nElo for pvs, lmr, nullmove and 25 for the others; a wrong H0 at H1
+    is accepted with a chance of about beta; five of the six intervals include 0, lmr's lies
+    below; several reach up near H1; every test stopped far below its plan's length at elo0,
+    its naive estimate below 0; lmr first, killers last, aspiration before pvs and history."""
+    rejected = {r["rung"]: r for r in ladder_results() if r["decision"] == "accept H0"}
+    assert {name: r["elo1"] for name, r in rejected.items()} == {
+        "pvs": 30, "lmr": 30, "nullmove": 30, "aspiration": 25, "history": 25, "killers": 25}
+    for r in rejected.values():
+        at_elo1 = next(p for p in r["expected_games"] if p["elo"] == r["elo1"])
+        assert 0.04 < 1 - at_elo1["accept_h1"] < 0.06
+        assert r["normalized_elo"] < r["elo0"] and r["games"] < expected_games(r)[0] / 1.2
+        assert expected_games(r)[0] == expected_games(r)[2]      # one marker for both
+    intervals = {name: r["unbiased_normalized_interval"] for name, r in rejected.items()}
+    assert [name for name, (low, high) in intervals.items() if not low <= 0 <= high] == ["lmr"]
+    assert intervals["lmr"][1] < 0
+    assert sum(high >= 0.85 * rejected[name]["elo1"] for name, (_, high) in intervals.items()) >= 3
+    games = {name: r["games"] for name, r in rejected.items()}
+    assert min(games, key=games.get) == "lmr" and max(games, key=games.get) == "killers"
+    assert games["aspiration"] < min(games["pvs"], games["history"])
+    assert all(r["stopped_by"] == "decision" for r in ladder_results())
+
+
+def test_the_hard_limit_is_a_fifth_of_what_is_left_after_the_reserve():
+    """Section 4's table: with 1,000 ms or 200 ms left the hard limit is (left - 20) / 5."""
+    from course_lib.engine import time_budget
+    for left, empty in [(1000, 45), (1000, 5), (200, 25)]:
+        _, hard = time_budget(SearchLimits(btime_ms=left, binc_ms=100), 1, empty)
+        assert hard * 1000 == pytest.approx((left - 20) / 5)

@@ -36,7 +36,7 @@ def test_the_notebook_asks_the_registered_questions(solution):
 
 
 def test_registered():
-    assert registered("11") == ["11-research-moves", "11-unbiased-side", "11-untestable"]
+    assert registered("11") == ["11-fixed-length", "11-narrow-bounds", "11-research-moves"]
 
 
 def _pvs_root(tree: list) -> list:
@@ -62,15 +62,28 @@ def test_research_moves_by_hand():
     assert verdict("11-research-moves", "1, 3").startswith("11-research-moves: wrong")
 
 
-def test_untestable_and_the_side_of_the_bias():
-    assert _EXERCISES["11-untestable"].solve() == "nullmove"
-    assert verdict("11-untestable", " NullMove ") == "11-untestable: right"
-    assert verdict("11-untestable", "pvs").startswith("11-untestable: wrong")
+def test_narrow_bounds_follow_the_square_of_the_width_in_the_stored_plans():
+    """The stored plans' games at elo0 times the width squared are nearly one number, so
+    4 x 417 (from the [0, 40] plan) is a right answer, and the solution agrees with it."""
+    at_elo0 = {r["elo1"] - r["elo0"]: nb11.expected_games(r)[0] for r in nb11.ladder_results()}
+    scaled = [games * width ** 2 for width, games in at_elo0.items()]
+    assert len(at_elo0) >= 3 and max(scaled) < 1.03 * min(scaled)
+    elo0, elo1 = nb11.NARROW_BOUNDS
+    guess = at_elo0[40.0] * (40.0 / (elo1 - elo0)) ** 2
+    assert _EXERCISES["11-narrow-bounds"].solve() == pytest.approx(guess, rel=0.03)
+    assert verdict("11-narrow-bounds", 4 * 417) == "11-narrow-bounds: right"
+    assert verdict("11-narrow-bounds", 1051 * 25 ** 2 / 20 ** 2) == "11-narrow-bounds: right"
+    for wrong in (834, 1051 * 25 / 20, "1668", True):        # linear in the width; not numbers
+        assert verdict("11-narrow-bounds", wrong).startswith("11-narrow-bounds: wrong")
+
+
+def test_fixed_length_is_b_and_the_stopped_tests_are_biased_as_the_tables_say():
+    assert verdict("11-fixed-length", " B ") == "11-fixed-length: right"
+    for wrong in ("a", "c", "above"):
+        assert verdict("11-fixed-length", wrong).startswith("11-fixed-length: wrong")
     stopped_low = [r for r in nb11.ladder_results() if r["decision"] == "accept H0"]
     assert stopped_low and all(r["unbiased_normalized_elo"] > r["normalized_elo"]
                                for r in stopped_low)
-    assert _EXERCISES["11-unbiased-side"].solve() == "above"
-    assert verdict("11-unbiased-side", "below").startswith("11-unbiased-side: wrong")
 
 
 def _engine_pvs(state, depth, alpha, beta, evaluate):
