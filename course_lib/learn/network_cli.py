@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 import time
+from typing import Any
 
 from ..checks import MAX_NODES, arg_number, arg_whole
 from ..errors import CourseError
@@ -53,16 +54,32 @@ def _data(args: argparse.Namespace) -> int:
     return 0
 
 
-def _train(args: argparse.Namespace) -> int:
+def _read_records(args: argparse.Namespace) -> Any:
+    """The positions of the data run ``args.data`` (its first ``args.chunks`` chunks), said."""
     from .datagen import load_data
+
+    records = load_data(args.data, args.chunks)
+    print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
+          f"{args.data}", flush=True)
+    return records
+
+
+def _save(save: Any, out: str, what: str, network: Any) -> None:
+    """Write ``network`` with ``save`` to ``out``; a failure is said in words."""
+    try:
+        save(out, network)
+    except OSError as error:
+        raise CourseError(f"cannot write the {what} to {out}: {error.strerror or error}") \
+            from None
+
+
+def _train(args: argparse.Namespace) -> int:
     from .network import save_network
     from .network_train import train_network
 
     out = _checked_path("--out", args.out, {"packed", "win_scale"}, "value networks",
                         "the specs' eval=network,weights=PATH reads it")
-    records = load_data(args.data, args.chunks)
-    print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
-          f"{args.data}", flush=True)
+    records = _read_records(args)
     run = train_network(records, hidden=args.hidden, epochs=args.epochs, seed=args.seed,
                         batch=args.batch, learning_rate=args.lr, lam=args.lam,
                         progress=lambda epoch, train_loss, val_loss: print(
@@ -72,33 +89,26 @@ def _train(args: argparse.Namespace) -> int:
           f"{run.score_loss:.4f}, of the network {run.curve[-1][2]:.4f} "
           f"({run.seconds:.0f} s of training)", flush=True)
     net = run.net
-    net.meta = {"data": os.path.abspath(args.data), "chunks": args.chunks,
+    net.meta = {"data": os.path.basename(os.path.normpath(args.data)), "chunks": args.chunks,
                 "positions": run.positions, "validation_positions": run.validation_positions,
                 "hidden": args.hidden, "epochs": args.epochs, "batch": args.batch,
                 "lr": args.lr, "lam": args.lam, "seed": args.seed,
                 "win_scale": net.win_scale, "curve": run.curve,
                 "material_loss": run.material_loss, "score_loss": run.score_loss,
                 "seconds": round(run.seconds, 1)}
-    try:
-        save_network(out, net)
-    except OSError as error:
-        raise CourseError(f"cannot write the network to {out}: {error.strerror or error}") \
-            from None
+    _save(save_network, out, "network", net)
     print(f"wrote the network ({net.hidden} hidden units, win_scale {net.win_scale:.1f}) to "
           f"{out} ({os.path.getsize(out)} bytes)")
     return 0
 
 
 def _policy(args: argparse.Namespace) -> int:
-    from .datagen import load_data
     from .policy import save_policy
     from .policy_train import train_policy
 
     out = _checked_path("--out", args.out, {"wt", "wf"}, "policy networks",
                         "the specs' prior=policy,policy=PATH reads it")
-    records = load_data(args.data, args.chunks)
-    print(f"read {len(records)} positions ({len(set(records.game.tolist()))} games) from "
-          f"{args.data}", flush=True)
+    records = _read_records(args)
     run = train_policy(records, epochs=args.epochs, seed=args.seed, batch=args.batch,
                        learning_rate=args.lr,
                        progress=lambda epoch, train_loss, val_loss, top: print(
@@ -106,16 +116,12 @@ def _policy(args: argparse.Namespace) -> int:
                            f"loss {val_loss:.4f}, move played ranked first {100 * top:.1f} %",
                            flush=True))
     policy = run.policy
-    policy.meta = {"data": os.path.abspath(args.data), "chunks": args.chunks,
+    policy.meta = {"data": os.path.basename(os.path.normpath(args.data)), "chunks": args.chunks,
                    "positions": run.positions,
                    "validation_positions": run.validation_positions, "epochs": args.epochs,
                    "batch": args.batch, "lr": args.lr, "seed": args.seed, "curve": run.curve,
                    "seconds": round(run.seconds, 1)}
-    try:
-        save_policy(out, policy)
-    except OSError as error:
-        raise CourseError(f"cannot write the policy to {out}: {error.strerror or error}") \
-            from None
+    _save(save_policy, out, "policy", policy)
     print(f"wrote the policy network to {out} ({os.path.getsize(out)} bytes; "
           f"{run.seconds:.0f} s of training)")
     return 0
