@@ -411,6 +411,17 @@ def test_the_labels_say_what_each_stored_test_compares():
     assert a.name.endswith("deepening, root reordered, table")
     assert b.name.endswith("deepening, board order, no table")
     assert study.FastPlayer(**players[0][0]).name.endswith("depth 3, no deepening")
+    # a name says "table" only when the player has one (the notebook reads test 1's names so)
+    assert study.FastPlayer(depth=3, table_bits=10).name.endswith("depth 3, no deepening, table")
+
+
+def test_only_the_readable_tier_takes_minutes_over_six_plies():
+    """Section 5 says the readable tier takes minutes over the project's 6 plies (so the
+    benchmark ran it once), not that every 6-ply search does."""
+    middle = json.loads(STORED.read_text())["cost"][0]
+    assert len(middle["readable"]["nodes"]) == 6
+    assert middle["readable"]["seconds"] >= 120
+    assert middle["compiled, table"]["seconds"] < 60
 
 
 # --- pictures ------------------------------------------------------------------------------------
