@@ -438,9 +438,13 @@ register(
     compare=_within_a_tenth)
 
 register(
-    "11-fixed-length", lambda: "b",
-    mistake="a",  # the side of the bias of the early-stopped tests, as if it came with H0
-    hint="the bias of section 3 comes from when the test stopped: a test that stops as soon as "
-         "its LLR crosses a bound stops more often when its results happen to run past that "
-         "bound. What if the number of games was fixed before any result was seen?",
+    "11-fixed-length", lambda: "a",
+    mistake="b",  # the stopping's correction kept, as if it belonged to the games themselves
+    hint=("what does the median-unbiased estimate correct? Think of what made the naive one "
+          "lean the way its test stopped.",
+          "the bias of section 3 comes from when the test stopped: a test that stops as soon as "
+          "its LLR crosses a bound stops more often when its results happen to run past that "
+          "bound. Does that happen when the number of games is fixed before any result is seen?",
+          "with a fixed number of games, the score of those games is read as it is: no stopping "
+          "rule to correct for. Which printed figure is that score's Elo?"),
     compare=_same_word)

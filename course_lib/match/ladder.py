@@ -98,14 +98,15 @@ TECHNIQUE_BOUNDS: dict[str, tuple[float, float, str]] = {
                        " the best (the earlier ladder at 20 ms a move: undecided at its cap of "
                        "300 games, +40 logistic Elo, interval +2 to +78). Asked: a gain of that "
                        "size? [0, 30] needs about 730 games at 0 or 30, 1220 halfway"),
-    "lmr": (0.0, 30.0, "reductions buy depth, which a node budget does not charge for, but can "
-                       "miss a late capture (the earlier ladder at 20 ms a move: undecided at its"
+    "lmr": (0.0, 30.0, "reductions search late moves shallower, so the same budget of nodes "
+                       "reaches deeper, but can miss a late capture (the earlier ladder at 20 ms a move: undecided at its"
                        " cap of 300 games, -18 logistic Elo). Asked: does it gain the tens of Elo"
                        " reductions gain in other engines? [0, 30]"),
-    "nullmove": (0.0, 30.0, "left off after the earlier ladder at 20 ms a move, where its nodes "
-                            "cost time (undecided at its cap of 300 games, -78 logistic Elo, "
-                            "interval -119 to -38); here they cost nothing. Asked: does turning "
-                            "it on gain tens of Elo? [0, 30]"),
+    "nullmove": (0.0, 30.0, "left off after the earlier ladder at 20 ms a move, which charged it "
+                            "the time its nodes took (undecided at its cap of 300 games, -78 "
+                            "logistic Elo, interval -119 to -38); here its nodes count against "
+                            "the budget of nodes, the time each takes does not. Asked: does "
+                            "turning it on gain tens of Elo? [0, 30]"),
     "history": (0.0, 25.0, "an ordering refinement on top of the table move and captures, so a "
                            "small gain at best (the earlier ladder at 20 ms a move: undecided at "
                            "its cap of 300 games, +23 logistic Elo). [0, 25] needs about 1050 "

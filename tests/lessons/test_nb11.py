@@ -241,3 +241,27 @@ def test_the_hard_limit_is_a_fifth_of_what_is_left_after_the_reserve():
     for left, empty in [(1000, 45), (1000, 5), (200, 25)]:
         _, hard = time_budget(SearchLimits(btime_ms=left, binc_ms=100), 1, empty)
         assert hard * 1000 == pytest.approx((left - 20) / 5)
+
+
+def test_the_tests_that_accepted_h0_stopped_before_their_plans_length_at_elo0():
+    """Section 3: every test that accepted H0 stopped before its plan's length at H0's Elo,
+    lmr and nullmove at under half of it, pvs and killers at more than two thirds."""
+    stopped = {r["rung"]: r["games"] / expected_games(r)[0] for r in ladder_results()
+               if r["decision"] == "accept H0"}
+    assert len(stopped) == 6 and all(share < 1 for share in stopped.values())
+    assert stopped["lmr"] < 0.5 and stopped["nullmove"] < 0.5
+    assert stopped["pvs"] > 2 / 3 and stopped["killers"] > 2 / 3
+
+
+def test_the_confirmation_is_a_non_regression_test_that_accepted_h1():
+    """Section 3 reads the confirmation: bounds [-25, 0], H1 accepted, a median-unbiased
+    interval above 0, beside five switches turned off whose own tests' naive estimates were
+    all below 0."""
+    records = {r["rung"]: r for r in ladder_results()}
+    confirm = records["confirm"]
+    assert (confirm["elo0"], confirm["elo1"], confirm["decision"]) == (-25.0, 0.0, "accept H1")
+    assert confirm["unbiased_normalized_interval"][0] > 0
+    turned_off = ("pvs", "aspiration", "lmr", "killers", "history")
+    assert all(f"{name}=0" in confirm["spec_a"] and f"{name}=1" in confirm["spec_b"]
+               for name in turned_off)
+    assert all(records[name]["normalized_elo"] < 0 for name in turned_off)

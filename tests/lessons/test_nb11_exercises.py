@@ -77,13 +77,17 @@ def test_narrow_bounds_follow_the_square_of_the_width_in_the_stored_plans():
         assert verdict("11-narrow-bounds", wrong).startswith("11-narrow-bounds: wrong")
 
 
-def test_fixed_length_is_b_and_the_stopped_tests_are_biased_as_the_tables_say():
-    assert verdict("11-fixed-length", " B ") == "11-fixed-length: right"
-    for wrong in ("a", "c", "above"):
+def test_fixed_length_is_a_and_the_stopped_tests_are_biased_as_the_tables_say():
+    assert verdict("11-fixed-length", " A ") == "11-fixed-length: right"
+    for wrong in ("b", "c", "above"):
         assert verdict("11-fixed-length", wrong).startswith("11-fixed-length: wrong")
     stopped_low = [r for r in nb11.ladder_results() if r["decision"] == "accept H0"]
     assert stopped_low and all(r["unbiased_normalized_elo"] > r["normalized_elo"]
                                for r in stopped_low)
+    # the figures the question quotes, as section 3 prints them
+    killers = next(r for r in nb11.ladder_results() if r["rung"] == "killers")
+    assert (killers["games"], killers["normalized_elo"], killers["unbiased_normalized_elo"]) \
+        == (866, -3.9, 0.2)
 
 
 def _engine_pvs(state, depth, alpha, beta, evaluate):
