@@ -798,7 +798,7 @@ __all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT
            "distinct_openings", "fewer_nodes", "format_rows", "horizon_table", "mean_branching",
            "ordering_table", "paired_match", "parting_ply", "play_game", "random_opening",
            "readable_search", "replay", "search", "self_play_row", "study_evaluation",
-           "study_method", "study_positions", "win_scored", "SCORINGS", "MAPS",
+           "study_method", "study_score", "study_positions", "win_scored", "SCORINGS", "MAPS",
            "evaluation_sprt"]
 
 
