@@ -486,10 +486,12 @@ class StudyMatch:
                 for g, wb in zip(self.games, self.weighted_black)]
 
 
-def study_method(weights: str, depth: int, games: int, opening_plies: int = 0) -> StudyMatch:
+def study_method(weights: str, depth: int, games: int, opening_plies: int = 0,
+                 scoring: str = "win") -> StudyMatch:
     """Replay the study's match: the ``weights`` map (``arbitrary`` or ``research``) against
-    disc count, both at ``depth``, ``games`` games from the standard start, colours alternating.
-    With ``opening_plies``, game i starts after ``random_opening(opening_plies, seed=i)``.
+    disc count, both at ``depth``, ``games`` games from the standard start, colours alternating,
+    a finished game scored by both as ``scoring`` says (see ``SCORINGS``). With
+    ``opening_plies``, game i starts after ``random_opening(opening_plies, seed=i)``.
 
     >>> match = study_method("research", 2, 6)
     >>> match.distinct_games, match.weighted_wins + match.discs_wins + match.draws
@@ -498,7 +500,8 @@ def study_method(weights: str, depth: int, games: int, opening_plies: int = 0) -
     choice(weights, "map", MAPS)
     whole(games, "games", 1, 1000)
     whole(opening_plies, "opening_plies", 0, 60)
-    weighted, discs = Player(weights, depth), Player("discs", depth)
+    weighted, discs = Player(weights, depth, scoring=scoring), Player("discs", depth,
+                                                                      scoring=scoring)
     played, colours = [], []
     for i in range(games):
         weighted_black = i % 2 == 0
@@ -507,6 +510,27 @@ def study_method(weights: str, depth: int, games: int, opening_plies: int = 0) -
                       else play_game(discs, weighted, opening))
         colours.append(weighted_black)
     return StudyMatch(weights, depth, played, colours)
+
+
+def study_score(weights: str, depth: int, games: int,
+                scoring: str = "win") -> tuple[int, int, int]:
+    """The score (weighted wins, disc-count wins, draws) of ``study_method(weights, depth,
+    games, scoring=scoring)``, played from its two different games only: from the standard
+    start both agents are deterministic, so every even-numbered game is game 0 again and every
+    odd-numbered one game 1.
+
+    >>> match = study_method("research", 2, 7)
+    >>> study_score("research", 2, 7) == (match.weighted_wins, match.discs_wins, match.draws)
+    True
+    """
+    whole(games, "games", 1, 1000)
+    two = study_method(weights, depth, min(games, 2), scoring=scoring)
+    score = [0, 0, 0]
+    for repeats, game, weighted_black in zip(((games + 1) // 2, games // 2), two.games,
+                                             two.weighted_black):
+        weighted = BLACK if weighted_black else WHITE
+        score[0 if game.winner == weighted else 2 if game.winner == 0 else 1] += repeats
+    return tuple(score)
 
 
 def parting_ply(first: Sequence[str], second: Sequence[str]) -> int | None:
@@ -774,7 +798,7 @@ __all__ = ["ORDERS", "STUDY_MATCHES", "STUDY_ORDERING", "STUDY_SELF_PLAY", "SPRT
            "distinct_openings", "fewer_nodes", "format_rows", "horizon_table", "mean_branching",
            "ordering_table", "paired_match", "parting_ply", "play_game", "random_opening",
            "readable_search", "replay", "search", "self_play_row", "study_evaluation",
-           "study_method", "study_positions", "win_scored", "SCORINGS", "MAPS",
+           "study_method", "study_score", "study_positions", "win_scored", "SCORINGS", "MAPS",
            "evaluation_sprt"]
 
 
@@ -827,9 +851,11 @@ def _intuition_cost() -> int:
     return result.stats.ordering_nodes
 
 
-def _intuition_total() -> int:
-    return search(Othello.from_text(INTUITION_TEXT), INTUITION_DEPTH, "research",
-                  order="intuition").stats.nodes
+def _intuition_one_ply_too_deep() -> int:
+    """The likely wrong answer: each root move's position searched 3 plies deep, not 2."""
+    state = Othello.from_text(INTUITION_TEXT)
+    return sum(search(state.play(move), 3, "research").stats.nodes
+               for move in state.legal_moves())
 
 
 def _distinct_games() -> int:
@@ -838,14 +864,16 @@ def _distinct_games() -> int:
 
 register(
     "09-intuition-cost", _intuition_cost,
-    mistake=_intuition_total(),
+    mistake=_intuition_one_ply_too_deep(),
     hint=(
-        "the search's node count holds two searches: which of them is the order's own work?",
-        "count only the shallow searches that order the root moves: a depth-3 search of each "
-        "root move (the move, then 2 plies below it), nodes below the root; the main search's "
-        "nodes are not part of it.",
-        "stats.nodes counts both; stats.ordering_nodes of the search with order=\"intuition\" "
-        "counts only the order's searches."),
+        "the order searches each root move to depth 3, the move included: from which positions "
+        "do those searches start, and how many plies does each look below its start?",
+        "the move is the first of the 3 plies: each of the order's searches starts at the "
+        "position after one root move and looks 2 plies below it, and its node count (that "
+        "position included) is what the order pays for that move.",
+        "sum(search(state.play(move), 2, \"research\").stats.nodes for move in "
+        "state.legal_moves()), with state the position shown; stats.ordering_nodes of the "
+        "search with order=\"intuition\" gives the same figure."),
     compare=whole_number)
 
 register(

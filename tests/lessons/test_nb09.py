@@ -11,6 +11,7 @@ import pytest
 from course_lib.agents import exact
 from course_lib.agents.search import Searcher
 from course_lib.lessons import nb09 as study
+from course_lib.lessons import stored_measurement
 from course_lib.errors import GameOverError, InvalidArgumentError
 from course_lib.games.othello import (BLACK, EVALUATIONS, PASS, RESEARCH_WEIGHTS, SQUARE_INDEX,
                                       WHITE, Othello)
@@ -637,7 +638,6 @@ def test_exercise_distinct_games_counted_from_the_openings():
 
 def test_the_stored_run_holds_what_notebook_09_reads_from_it():
     """The notebook's sentences about the stored run of benchmarks/bench_othello_study.py."""
-    from course_lib.lessons import stored_measurement
     stored = stored_measurement("othello_study")
     # its self-play games are ours one ply deeper, scored by the evaluation, root not counted
     games = {(r["depth"], r["scoring"]): r for r in stored["self_play"]}
@@ -664,3 +664,69 @@ def test_the_stored_run_holds_what_notebook_09_reads_from_it():
     assert study.fewer_nodes(rows, "position-deepening", ["position"]) == [4, 5, 6, 7, 8]
     assert all(r["position"] < min(r[o] for o in study.ORDERS if o in r and o != "position")
                for r in rows)
+
+
+def test_study_score_counts_the_two_games_as_often_as_the_match_plays_them():
+    for weights, depth, games in (("research", 2, 7), ("arbitrary", 3, 4)):
+        match = study.study_method(weights, depth, games, scoring="heuristic")
+        assert study.study_score(weights, depth, games, scoring="heuristic") == (
+            match.weighted_wins, match.discs_wins, match.draws)
+
+
+def test_no_scoring_and_no_depth_gives_the_studys_six_match_scores():
+    """Notebook 09, section 3: scored as a win or by the evaluation, at the study's depth or
+    one ply deeper, at most 4 of its 6 match scores come out; by the evaluation, 3 and 3."""
+    for extra, expected in ((0, 3), (1, 3)):
+        same = sum(study.study_score(m["map"], m["depth"] + extra, m["games"], "heuristic")[:2]
+                   == (m["weighted"], m["discs"]) for m in study.STUDY_MATCHES)
+        assert same == expected, extra
+    stored = stored_measurement("othello_study")
+    for column in ("method", "deeper"):
+        same = sum((ours[column + "_weighted"], ours[column + "_discs"])
+                   == (theirs["weighted"], theirs["discs"])
+                   for ours, theirs in zip(stored["matches"], study.STUDY_MATCHES))
+        assert same < 6, column
+
+
+def test_scored_as_a_win_the_mean_nodes_hardly_move_but_at_depth_10():
+    """Notebook 09, section 5: the stored self-play games' mean nodes per move, scored as a
+    win, are within 0.05 % of those scored by the evaluation at depths 3 to 9."""
+    games = {(r["depth"], r["scoring"]): r for r in stored_measurement("othello_study")
+             ["self_play"]}
+    for depth in range(3, 11):
+        moved = max(abs(games[depth, "win"][side] / games[depth, "heuristic"][side] - 1)
+                    for side in ("black_nodes", "white_nodes"))
+        assert (moved < 0.0005) == (depth < 10), (depth, moved)
+
+
+def test_the_disc_counts_self_play_is_won_by_white_at_depth_4_only():
+    """Notebook 09, section 6: the study's version 1 ("white won regardless") is one game: white
+    wins it at depth 4 under both scorings, black one ply deeper."""
+    for scoring in ("heuristic", "win"):
+        assert study.self_play_row(4, evaluation="discs", scoring=scoring)["winner"] == "white"
+        assert study.self_play_row(5, evaluation="discs", scoring=scoring)["winner"] == "black"
+    rows = study.horizon_table([4, 5], openings=20, seed=3, evaluation="discs")
+    assert all(0 < row["white_wins"] < row["openings"] / 2 for row in rows)
+
+
+def test_the_studys_order_savings_lie_nearer_ours_at_the_root_than_at_every_node():
+    """Notebook 09, section 7: at each of the study's depths its position order's saving is
+    nearer our root-only position order's, one ply deeper, than our every-node one's."""
+    ordering = {r["depth"]: r for r in stored_measurement("othello_study")["ordering"]}
+    for depth, theirs in study.STUDY_ORDERING.items():
+        ours = ordering[depth + 1]
+        saving = theirs["position"] / theirs["none"]
+        root, every = (ours[order] / ours["none"] for order in ("position-root", "position"))
+        assert abs(saving - root) < abs(saving - every), depth
+
+
+def test_the_intuition_orders_searches_are_two_ply_searches_of_each_child():
+    """Exercise 2's reasoning: the order's cost is a 2-ply search below each root move, the
+    same whatever the main search's depth."""
+    for text in (study.INTUITION_TEXT, Othello().text()):
+        state = Othello.from_text(text)
+        children = sum(study.search(state.play(move), 2, "research").stats.nodes
+                       for move in state.legal_moves())
+        for depth in (3, 5):
+            result = study.search(state, depth, "research", order="intuition")
+            assert result.stats.ordering_nodes == children, (text, depth)
