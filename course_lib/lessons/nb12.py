@@ -44,7 +44,8 @@ __all__ = ["square_name", "square_index", "map_square", "windows_holding", "move
            "MCTS_LADDER", "mcts_records", "IterationCost", "iteration_costs", "NETWORK_LADDER",
            "NETWORK_DATA", "NETWORK_RUNGS", "network_records", "data_runs",
            "network_summary", "draw_network_curve", "ladder_networks",
-           "network_scores_both_ways", "AccumulatorStep", "accumulator_step"]
+           "network_scores_both_ways", "AccumulatorStep", "accumulator_step", "more_or_fewer",
+           "node_comparison"]
 
 SIZE = 7
 FILES = "abcdefg"
@@ -433,12 +434,12 @@ def draw_training_curves(runs: dict[str, Any]) -> Any:
             ax.set_ylim(low - margin, high + margin)
             ax.set_xticks(epochs)
             ax.set_xlabel("epoch", fontsize=10)
-            ax.set_ylabel("cross-entropy", fontsize=10)
+            ax.set_ylabel("cross-entropy (nats)", fontsize=10)
             ax.tick_params(labelsize=9)
             ax.set_title(f"{title}\n{judge}", fontsize=10)
     handles, labels = axes[0][0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=10, frameon=False)
-    fig.suptitle("Training curves (cross-entropy, lower is better)", fontsize=12)
+    fig.suptitle("Training curves (cross-entropy in nats, lower is better)", fontsize=12)
     fig.tight_layout(rect=(0, 0.1 if len(runs) > 1 else 0.16, 1, 1))
     return fig
 
@@ -517,19 +518,21 @@ def _draw_stones(ax: Any, digits: list[int], rows: int, cols: int) -> None:
 
 def draw_patterns(best: list, worst: list) -> Any:
     """A figure of a7-corner patterns (``corner_patterns``): the best on the first row, the
-    worst on the second, each a 3x3 board (red: the side to move, blue: the opponent) titled
-    with its weight.
+    worst on the second, each a 3x3 board (red: the side to move, blue: the opponent, as the
+    figure's key says) titled with its weight in hundredths of a stone.
 
     >>> best, worst = corner_patterns(3)
-    >>> len(draw_patterns(best, worst).axes)
-    6
+    >>> figure = draw_patterns(best, worst)
+    >>> len(figure.axes), [t.get_text() for t in figure.legends[0].get_texts()]
+    (6, ["the side to move's stone", "the opponent's stone"])
     """
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
 
     if not best or len(best) != len(worst):
         raise InvalidArgumentError("give as many best as worst patterns, at least one "
                                    "(corner_patterns gives them)")
-    fig, axes = plt.subplots(2, len(best), figsize=(1.8 * len(best), 4.4), squeeze=False)
+    fig, axes = plt.subplots(2, len(best), figsize=(1.8 * len(best), 5.0), squeeze=False)
     for row, patterns in enumerate((best, worst)):
         for ax, (weight, digits) in zip(axes[row], patterns):
             ax.set_xlim(-0.5, 2.5)
@@ -547,8 +550,14 @@ def draw_patterns(best: list, worst: list) -> Any:
             ax.set_title(f"{weight:+d}", fontsize=9)
     axes[0][0].set_ylabel("highest", fontsize=9)
     axes[1][0].set_ylabel("lowest", fontsize=9)
-    fig.suptitle("The a7 corner's 3x3 window (thick lines: the board's edges)", fontsize=10)
-    fig.tight_layout()
+    key = [Line2D([], [], marker="o", linestyle="", markersize=10, color="#c0392b",
+                  label="the side to move's stone"),
+           Line2D([], [], marker="o", linestyle="", markersize=10, markerfacecolor="#2e86c1",
+                  markeredgecolor="black", label="the opponent's stone")]
+    fig.legend(handles=key, loc="lower center", ncol=2, fontsize=9, frameon=False)
+    fig.suptitle("The a7 corner's 3x3 window (thick lines: the board's edges);\n"
+                 "above each, its weight in hundredths of a stone", fontsize=10)
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     return fig
 
 
@@ -641,6 +650,34 @@ def search_with(positions: Any, depth: int, evaluation: str, hash_mb: int = 4) -
     if isinstance(positions, (list, tuple)):
         positions = [_state(p) for p in positions]
     return measure(positions, depth, hash_mb=hash_mb, evaluation=evaluation)
+
+
+def more_or_fewer(count: int, reference: int) -> str:
+    """How ``count`` compares with ``reference``, in whole per cent, the word chosen by the
+    sign: "22 % more", "31 % fewer" or "as many".
+
+    >>> more_or_fewer(122, 100), more_or_fewer(69, 100), more_or_fewer(100, 100)
+    ('22 % more', '31 % fewer', 'as many')
+    """
+    whole(reference, "reference", 1, None, "(the count compared against)")
+    change = round(100 * (count - reference) / reference)
+    if change == 0:
+        return "as many"
+    return f"{abs(change)} % {'more' if change > 0 else 'fewer'}"
+
+
+def node_comparison(material_run: Any, learned_run: Any) -> str:
+    """One sentence on two ``search_with`` runs of the same positions: in how many the move
+    differs, and the learned run's nodes against the material run's (``more_or_fewer``).
+
+    >>> run = search_with([State.start()], 2, "material")
+    >>> node_comparison(run, run)
+    'the move differs in 0 of 1 positions; nodes: learned as many as material'
+    """
+    moves = sum(m != l for m, l in zip(material_run.moves, learned_run.moves))
+    nodes = more_or_fewer(learned_run.total_nodes, material_run.total_nodes)
+    return (f"the move differs in {moves} of {len(material_run.moves)} positions; nodes: "
+            f"learned {nodes} {'as' if nodes == 'as many' else 'than'} material")
 
 
 ENGINE_LADDER = Path(__file__).resolve().parents[1] / "data" / "engine_ladder.json"
@@ -935,9 +972,19 @@ def network_summary(net: Any = None) -> str:
             f"({net.packed.nbytes:,} bytes in the searches)\n"
             f"trained on {meta['positions']:,} positions for {meta['epochs']} epochs "
             f"(win_scale {net.win_scale:.0f} hundredths of a stone per unit of log-odds)\n"
-            f"validation loss {meta['curve'][-1][2]:.4f}: material alone "
+            f"validation loss against the target {meta['curve'][-1][2]:.4f}: material alone "
             f"{meta['material_loss']:.4f}, the search score it learns from "
-            f"{meta['score_loss']:.4f}")
+            f"{meta['score_loss']:.4f}\n" + _result_losses(meta))
+
+
+def _result_losses(meta: dict) -> str:
+    """The line of ``network_summary`` on the losses against the games' results."""
+    last = meta["curve"][-1]
+    if len(last) < 4 or "material_result_loss" not in meta:
+        return "against the games' results: not measured by the stored run"
+    return (f"against the games' results {last[3]:.4f}: material alone "
+            f"{meta['material_result_loss']:.4f}, the search score "
+            f"{meta['score_result_loss']:.4f}")
 
 
 def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
@@ -1068,12 +1115,14 @@ LAM = 0.3
 WIN_SCALE)`` against the training target ``LAM * GAME_RESULT + (1 - LAM) *
 SEARCH_PREDICTION``."""
 
-CORNER = (0, 0)
-CENTRE = (3, 3)
-"""12-lone-stone: how many hundredths of a stone more a lone stone of the side to move adds to
-the shipped network's score on the centre d4 (row 3, column 3) than on the corner a7 (row 0,
-column 0): the score with the stone alone less the score of the empty board, as the network
-computes it (``lone_stone``)."""
+PAIR_FEN = "7/7/3o3/3x3/7/7/7 x 0 1"
+EMPTY_FEN = "7/7/7/7/7/7/7 x 0 1"
+MOVER_SQUARE = (3, 3)
+OPPONENT_SQUARE = (2, 3)
+"""12-stone-pair: for the shipped network, what a stone of the side to move on d4 (row 3, column
+3) together with an opponent's stone on d5 (row 2, column 3) add to the empty board's score
+(``PAIR_FEN`` less ``EMPTY_FEN``, compiled scores), less the sum of what each adds alone
+(``lone_stone``): the part that comes from the windows the two share."""
 
 
 def _log_loss() -> float:
@@ -1084,26 +1133,36 @@ def _log_loss() -> float:
     return log_loss(np.array([NETWORK_SCORE / WIN_SCALE]), np.array([target]))
 
 
-def _lone_stone() -> int:
-    board = lone_stone(load_weights())
-    return int(board[CENTRE] - board[CORNER])
+def _stone_pair() -> int:
+    weights = load_weights()
+    pair = scores_both_ways(PAIR_FEN, weights)[1] - scores_both_ways(EMPTY_FEN, weights)[1]
+    alone = (lone_stone(weights)[MOVER_SQUARE]
+             + lone_stone(weights, "opponent")[OPPONENT_SQUARE])
+    return int(pair - alone)
 
 
 register(
     "12-log-loss", _log_loss,
     mistake=0.825939,  # the loss against the game's result alone, -ln(1 - p)
-    hint="the target is not the result alone: first target = 0.3 * 0 + 0.7 * 0.6, then "
-         "p = sigmoid(250 / 1000), and the loss is -(target * ln p + (1 - target) * ln(1 - p)); "
-         "log_loss(np.array([250 / 1000]), np.array([target])) computes the same from the "
-         "log-odds.",
+    hint=("Against what is the loss taken? The training target is not the game's result alone: "
+          "what share of it is the result, and what share the search score's prediction?",
+          "Section 2 gives the target (λ times the result plus 1 - λ times the search score's "
+          "prediction) and section 3 the cross-entropy; log_loss (imported at the top) takes "
+          "the network's score in log-odds and the targets, as numpy arrays.",
+          "log_loss(np.array([250 / 1000]), np.array([0.3 * 0 + (1 - 0.3) * 0.6]))"),
     compare=within(1e-4))
 
 register(
-    "12-lone-stone", _lone_stone,
-    mistake=-26.076923,  # the mean per window (376 / 13 - 110 / 2), not what the stone adds
-    hint="a stone changes the score through every window that holds it, 13 at d4 and 2 at a7: "
-         "take the whole change, the score of the board with the stone alone less the score "
-         "of the empty board, not a mean per window. board = lone_stone(load_weights()) gives "
-         "it for every square, row 0 at the top (d4 is board[3, 3], a7 is board[0, 0]); the "
-         "answer is d4's value less a7's.",
+    "12-stone-pair", _stone_pair,
+    mistake=0,  # the two stones taken to add what each adds alone
+    hint=("Do the two stones add what each adds alone? Which windows hold both d4 and d5, and "
+          "what pattern does such a window read when both stones are there?",
+          "Score the boards as the network does, scores_both_ways(State.from_fen(fen))[1] "
+          "(section 1): the empty board '7/7/7/7/7/7/7 x 0 1' and the board with both stones; "
+          "what each stone adds alone is in lone_stone(load_weights()) and "
+          "lone_stone(load_weights(), 'opponent') (section 4), d4 at [3, 3] and d5 at [2, 3].",
+          "pair = scores_both_ways(State.from_fen('7/7/3o3/3x3/7/7/7 x 0 1'))[1] - "
+          "scores_both_ways(State.from_fen('7/7/7/7/7/7/7 x 0 1'))[1]; the answer is "
+          "pair - (lone_stone(load_weights())[3, 3] + "
+          "lone_stone(load_weights(), 'opponent')[2, 3])."),
     compare=within(0.5))

@@ -5,6 +5,8 @@ engine driven directly, records built by hand), and bad input refused in words."
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import matplotlib
 import numpy as np
@@ -16,7 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from course_lib.ataxx import State  # noqa: E402
 from course_lib.engine import Engine, SearchLimits  # noqa: E402
 from course_lib.errors import CourseError  # noqa: E402
-from course_lib.lessons.nb12 import (by_ply, class_name, class_windows,  # noqa: E402
+from course_lib.lessons.nb12 import (more_or_fewer, node_comparison, by_ply, class_name, class_windows,  # noqa: E402
                                       corner_patterns, draw_lone_stone, draw_patterns,
                                       draw_window_classes, game_lengths, image_scores,
                                       draw_training_curves, iteration_costs, learned_record,
@@ -294,7 +296,7 @@ def test_the_training_curves_show_every_line_inside_its_panel():
         "material alone (validation)", "search score (validation)"}
     for ax in figure.axes:
         low, high = ax.get_ylim()
-        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() == "cross-entropy (nats)"
         for line in ax.get_lines():               # every line strictly inside, not on an edge
             y = np.asarray(line.get_ydata(), dtype=float)
             assert (y > low + 0.05 * (high - low)).all() and (y < high).all()
@@ -332,6 +334,11 @@ def test_pattern_figure():
     figure = draw_patterns(best, worst)
     assert len(figure.axes) == 6
     assert [ax.get_title() for ax in figure.axes] == [f"{w:+d}" for w, _ in best + worst]
+    legend, = figure.legends                      # the key to the colours
+    assert [t.get_text() for t in legend.get_texts()] == ["the side to move's stone",
+                                                          "the opponent's stone"]
+    assert [h.get_color() for h in legend.legend_handles][:1] == ["#c0392b"]
+    assert "hundredths of a stone" in figure.get_suptitle()       # the weights' unit
     with pytest.raises(CourseError):
         draw_patterns(best, worst[:2])
     plt.close("all")
@@ -390,6 +397,58 @@ def test_the_shipped_network_values_a_lone_stone_of_the_mover_most_in_the_centre
         assert np.array_equal(board, board.T)
     assert mover[3, 3] == mover.max() and mover[3, 3] > mover[0, 0]
     assert (opponent < 0).all()
+
+
+def test_an_opponents_stone_loses_least_on_the_ring_around_d4_not_on_d4():
+    """Notebook 12, section 4: an opponent's lone stone lowers the score least on the eight
+    squares around d4, more on every other square; d4 itself loses more than its ring, and
+    the most is lost diagonally in from the corners."""
+    opponent = lone_stone(side="opponent")
+    ring = [(r, c) for r in (2, 3, 4) for c in (2, 3, 4) if (r, c) != (3, 3)]
+    rest = [(r, c) for r in range(7) for c in range(7) if (r, c) not in ring + [(3, 3)]]
+    assert min(opponent[s] for s in ring) > max(opponent[s] for s in rest)
+    assert opponent[3, 3] < min(opponent[s] for s in ring)
+    assert opponent[1, 1] == opponent.min()                     # b6
+
+
+def test_one_positions_gradient_reaches_the_bias_and_each_lookup_every_time():
+    """Section 3: the loss's derivative with respect to the bias is p - t, and with respect to
+    a weight looked up k times k (p - t); a weight not looked up gets none. Checked here by
+    finite differences of log_loss, and on the course's own step (exercise 3)."""
+    from course_lib.grader.solutions import gradient_step
+    from course_lib.learn.train import log_loss
+
+    weights = np.array([0.3, -0.2, 0.1, 0.05, 0.4])        # the last is the bias
+    lookups, target = [0, 0, 2], 0.25
+    def loss(w):
+        return log_loss(np.array([w[lookups].sum() + w[-1]]), np.array([target]))
+    f = weights[lookups].sum() + weights[-1]
+    p = 1 / (1 + np.exp(-f))
+    for i, times in enumerate([2, 0, 1, 0, 1]):             # weight 0 read twice, the bias once
+        step = np.zeros_like(weights)
+        step[i] = 1e-6
+        numeric = (loss(weights + step) - loss(weights - step)) / 2e-6
+        assert numeric == pytest.approx(times * (p - target), abs=1e-6)
+    moved = list(weights)
+    assert gradient_step(moved, lookups, target, 0.1) == pytest.approx(p)
+    assert np.allclose(weights - moved, 0.1 * (p - target) * np.array([2, 0, 1, 0, 1]))
+
+
+def test_more_or_fewer_says_the_word_the_sign_gives():
+    assert more_or_fewer(15_494_844, 12_653_536) == "22 % more"
+    assert more_or_fewer(69, 100) == "31 % fewer"
+    assert more_or_fewer(1001, 1000) == "as many"
+    with pytest.raises(CourseError, match="reference"):
+        more_or_fewer(5, 0)
+
+
+def test_node_comparison_counts_the_moves_that_differ_and_compares_the_nodes():
+    from types import SimpleNamespace as Run
+    material = Run(moves=["a1", "b2", "c3", "d4"], total_nodes=1000)
+    learned = Run(moves=["a1", "b3", "c3", "d5"], total_nodes=1220)
+    assert node_comparison(material, learned) == (
+        "the move differs in 2 of 4 positions; nodes: learned 22 % more than material")
+    assert node_comparison(learned, material).endswith("learned 18 % fewer than material")
 
 
 def test_the_lone_stone_map_writes_each_value_in_a_colour_that_reads_on_its_square():
@@ -535,3 +594,31 @@ def test_iteration_costs_count_what_each_agent_did():
         iteration_costs(["engine:depth=2"], positions)
     with pytest.raises(CourseError, match="position"):
         iteration_costs(["mcts:iterations=10,tier=fast"], [])
+
+
+def _cells() -> dict:
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / "12_learning.ipynb"
+    return {cell["id"]: cell for cell in json.loads(notebook.read_text())["cells"]}
+
+
+def test_section_5_quotes_the_moves_and_nodes_its_cell_prints():
+    cells = _cells()
+    printed = "".join("".join(o.get("text", "")) for o in cells["nb12-34"]["outputs"])
+    found = re.search(r"the move differs in (\d+) of (\d+) positions; nodes: learned "
+                      r"(\d+ % (?:more|fewer))", printed)
+    assert found, printed
+    moves, positions, nodes = found.groups()
+    prose = " ".join("".join(cells["nb12-35"]["source"]).split())
+    assert f"different moves in {moves} of the {positions} positions" in prose
+    assert f"visited {nodes} nodes" in prose
+
+
+def test_the_engines_of_the_live_sprt_have_the_switches_the_notebook_names():
+    """Section 5's live SPRT: both engines have today's default, the table and the move
+    ordering on, the six others off."""
+    from course_lib.agents.spec import make_agent
+
+    for spec in ("engine:depth=3,hash=1,eval=learned", "engine:depth=3,hash=1"):
+        switches = make_agent(spec).engine.switches
+        assert {name for name, on in switches.items() if on} == {"tt", "order"}
+        assert sum(not on for on in switches.values()) == 6

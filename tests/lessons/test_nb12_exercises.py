@@ -1,7 +1,7 @@
 """Notebook 12's exercises: the notebook asks about the bank's own numbers, and the right answers
 agree with computations written here from scratch (the cross-entropy by hand with math, what a
-lone stone adds from the readable evaluation of one-stone boards and the empty board, and the
-per-window mean of the likely mistake from a count of the windows over each square). The
+pair of stones adds, and each alone, from the readable evaluation of the boards written out
+here). The hints go from a question to the recipe. The
 checks every notebook shares are in test_exercise_notebooks.py."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 
 from course_lib.lessons import nb12
 from course_lib.exercises import _EXERCISES, exercise_cells, registered, verdict
+from course_lib.ataxx import State
 from course_lib.learn.ntuple import evaluate_readable, load_weights
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,14 +35,24 @@ def test_the_notebook_asks_the_registered_questions(solution):
     assert f"(result {nb12.GAME_RESULT:.0f})" in text
     assert f"prediction for the position was {nb12.SEARCH_PREDICTION}" in text
     assert f"λ = {nb12.LAM}" in text
-    assert "on the centre d4 than on the corner a7" in text
-    assert nb12.CORNER == (0, 0) and nb12.CENTRE == (3, 3)      # a7 and d4, row from the top
+    assert f"(x to move, `{nb12.PAIR_FEN}`)" in text and f"(`{nb12.EMPTY_FEN}`)" in text
+    assert "`lone[3, 3]`" in text and "`lone_opponent[2, 3]`" in text
+    assert nb12.MOVER_SQUARE == (3, 3) and nb12.OPPONENT_SQUARE == (2, 3)   # d4, d5
     code = "\n".join(exercise_cells(solution))
     assert "answer_1" in code and "answer_2" in code
 
 
 def test_registered():
-    assert registered("12") == ["12-log-loss", "12-lone-stone"]
+    assert registered("12") == ["12-log-loss", "12-stone-pair"]
+
+
+def test_each_exercise_has_three_hints_and_only_the_last_gives_the_line():
+    for name, line in (("12-log-loss", "log_loss(np.array([250 / 1000])"),
+                       ("12-stone-pair", "'opponent')[2, 3])")):
+        hints = _EXERCISES[name].hints
+        assert len(hints) == 3
+        assert hints[0].endswith("?")                       # a question first
+        assert line in hints[2] and not any(line in h for h in hints[:2])
 
 
 def test_log_loss_by_hand():
@@ -57,42 +68,31 @@ def test_log_loss_by_hand():
     assert verdict("12-log-loss", in_bits).startswith("12-log-loss: wrong")
 
 
-def _windows_over(r: int, c: int) -> int:
-    """How many 3x3 and 2x2 windows of the 7x7 board hold square (r, c)."""
-    count = 0
-    for n in (3, 2):
-        rows = sum(1 for r0 in range(8 - n) if r0 <= r < r0 + n)
-        cols = sum(1 for c0 in range(8 - n) if c0 <= c < c0 + n)
-        count += rows * cols
-    return count
+def _readable(me: int, opp: int, weights: np.ndarray) -> int:
+    return evaluate_readable(me, opp, 0, weights)
 
 
-def _lone_stone(weights: np.ndarray, r: int, c: int) -> int:
-    """What the mover's stone alone on (r, c) adds to the score: the readable score of that
-    board less the empty board's."""
-    return evaluate_readable(1 << (r * 7 + c), 0, 0, weights) - evaluate_readable(0, 0, 0, weights)
-
-
-def test_window_counts():
-    assert _windows_over(0, 0) == 2 and _windows_over(3, 3) == 9 + 4
-    assert sum(_windows_over(r, c) for r in range(7) for c in range(7)) == 25 * 9 + 36 * 4
-
-
-def test_lone_stone_from_the_readable_evaluation():
+def test_the_stone_pair_from_the_readable_evaluation():
     weights = load_weights().weights
-    expected = _lone_stone(weights, *nb12.CENTRE) - _lone_stone(weights, *nb12.CORNER)
-    assert _EXERCISES["12-lone-stone"].solve() == expected
-    assert verdict("12-lone-stone", expected) == "12-lone-stone: right"
-    assert verdict("12-lone-stone", -expected).startswith("12-lone-stone: wrong")
-    assert verdict("12-lone-stone", _lone_stone(weights, *nb12.CENTRE)).startswith(
-        "12-lone-stone: wrong")
+    d4, d5 = 1 << 24, 1 << 17                            # row 3 and row 2 of file d
+    empty = _readable(0, 0, weights)
+    pair = _readable(d4, d5, weights) - empty
+    alone = (_readable(d4, 0, weights) - empty) + (_readable(0, d5, weights) - empty)
+    expected = pair - alone
+    assert expected != 0                # the two stones share windows: they do not just add up
+    assert _EXERCISES["12-stone-pair"].solve() == expected
+    assert verdict("12-stone-pair", expected) == "12-stone-pair: right"
+    assert verdict("12-stone-pair", pair).startswith("12-stone-pair: wrong")
+    assert verdict("12-stone-pair", 0).startswith("12-stone-pair: wrong")   # the mistake
+    assert _EXERCISES["12-stone-pair"].mistake == 0
 
 
-def test_the_lone_stone_mistake_is_the_mean_per_window():
-    weights = load_weights().weights
-    per_window = (_lone_stone(weights, *nb12.CENTRE) / _windows_over(*nb12.CENTRE)
-                  - _lone_stone(weights, *nb12.CORNER) / _windows_over(*nb12.CORNER))
-    assert _EXERCISES["12-lone-stone"].mistake == pytest.approx(per_window, abs=1e-6)
+def test_the_pair_fens_hold_the_stones_the_exercise_names():
+    pair = State.from_fen(nb12.PAIR_FEN)
+    empty = State.from_fen(nb12.EMPTY_FEN)
+    me, opp, _ = nb12.mover_boards(pair)
+    assert (me, opp) == (1 << 24, 1 << 17)               # x on d4 to move, o on d5
+    assert nb12.mover_boards(empty)[:2] == (0, 0)
 
 
 def test_the_log_loss_mistake_is_the_loss_against_the_result_alone():

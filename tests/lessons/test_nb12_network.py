@@ -30,8 +30,17 @@ def test_the_summary_counts_the_weights_and_quotes_the_training():
     assert lines[0] == (f"2,916 inputs, 6 hidden units: {weights:,} weights, int16 "
                         f"({(N_INPUTS + 3) * 6 * 2:,} bytes in the searches)")
     assert "1,234 positions for 3 epochs" in lines[1]
-    assert lines[2] == ("validation loss 0.5900: material alone 0.6200, the search score it "
-                        "learns from 0.5600")
+    assert lines[2] == ("validation loss against the target 0.5900: material alone 0.6200, "
+                        "the search score it learns from 0.5600")
+    assert lines[3] == "against the games' results: not measured by the stored run"
+
+
+def test_the_summary_quotes_the_losses_against_the_results_when_they_were_stored():
+    net = small_net()
+    net.meta = dict(net.meta, curve=[[1, 0.64, 0.63, 0.61]], material_result_loss=0.66,
+                    score_result_loss=0.62)
+    assert network_summary(net).splitlines()[3] == (
+        "against the games' results 0.6100: material alone 0.6600, the search score 0.6200")
 
 
 def test_the_curve_draws_the_stored_losses():
