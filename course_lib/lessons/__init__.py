@@ -23,17 +23,19 @@ library's packages (``ataxx``, ``games``, ``agents``, ``engine``, ``learn``, ``m
 
 A later notebook may call an earlier one's helpers (``nb11`` uses ``nb04.middle_game``).
 ``stored_measurement`` reads the long runs that scripts in ``benchmarks/`` keep in
-``course_lib/data/`` for the notebooks to show.
+``course_lib/data/`` for the notebooks to show; ``stored_sprt_estimate`` gives the Elo after one
+of their stored SPRTs as notebook 07 teaches it (median-unbiased, beside the naive figure).
 """
 
 from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from ..errors import CourseError
 
-__all__ = ["stored_measurement"]
+__all__ = ["stored_measurement", "stored_sprt_estimate"]
 
 
 def stored_measurement(name: str) -> dict:
@@ -52,3 +54,22 @@ def stored_measurement(name: str) -> dict:
                        .iterdir() if p.name.endswith(".json"))
         raise CourseError(f"no stored measurement {name!r}; there are: {', '.join(known)}")
     return json.loads(path.read_text())
+
+
+def stored_sprt_estimate(run: dict, elo0: float, elo1: float, scale: str = "logistic") -> Any:
+    """The Elo after a stored pentanomial SPRT (a record with its ``pentanomial`` pair counts)
+    with bounds ``elo0`` and ``elo1`` in ``scale`` Elo: the median-unbiased estimate beside the
+    naive one, which a test stopped at a bound biases (``course_lib.strength.sprt_elo_estimate``).
+
+    >>> run = stored_measurement("time_vs_depth")["match"]
+    >>> print(stored_sprt_estimate(run, 0, 50))    # doctest: +ELLIPSIS
+    H1 accepted after 70 games: median-unbiased +137.5 logistic Elo ...
+    """
+    from ..strength import Sprt, sprt_elo_estimate
+
+    if not isinstance(run, dict) or "pentanomial" not in run:
+        raise CourseError(f"a stored SPRT record holds its pentanomial pair counts, got "
+                          f"{str(run)[:60]!r}")
+    test = Sprt.from_totals(pairs=run["pentanomial"], elo0=elo0, elo1=elo1, kind="pentanomial",
+                            scale=scale)
+    return sprt_elo_estimate(test)
