@@ -33,7 +33,7 @@ from ..errors import InvalidArgumentError
 from ._train_kernels import predict, train_batch
 from .network import NetworkWeights
 from .selfplay import GameRecords
-from .train import _popcounts, fit_logistic, log_loss, sigmoid
+from .train import _popcounts, fit_logistic, log_loss, sigmoid, split_by_games
 
 __all__ = ["NetworkRun", "train_network", "targets"]
 
@@ -98,11 +98,7 @@ def train_network(records: GameRecords, hidden: int = 256, epochs: int = 10, see
                                    f"{hidden}")
     started = time.perf_counter()
     rng = np.random.default_rng(seed)
-    game_ids = np.unique(records.game)
-    held = rng.permutation(game_ids)[:int(round(len(game_ids) * validation_share))]
-    is_val = np.isin(records.game, held)
-    train_rows = np.flatnonzero(~is_val)
-    val_rows = np.flatnonzero(is_val)
+    train_rows, val_rows = split_by_games(records.game, validation_share, rng)
     check = val_rows if len(val_rows) else train_rows
     target, win_scale, score_logits = targets(records, train_rows, lam)
     material = (_popcounts(records.me) - _popcounts(records.opp)).astype(np.float64)

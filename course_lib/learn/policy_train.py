@@ -25,6 +25,7 @@ from ..errors import InvalidArgumentError
 from ._policy_kernels import policy_loss, policy_train_batch
 from .policy import PolicyWeights
 from .selfplay import GameRecords
+from .train import split_by_games
 
 __all__ = ["PolicyRun", "train_policy"]
 
@@ -55,11 +56,8 @@ def train_policy(records: GameRecords, epochs: int = 6, seed: int = 1, batch: in
                                        f"{value!r}")
     started = time.perf_counter()
     rng = np.random.default_rng(seed)
-    game_ids = np.unique(records.game)
-    held = rng.permutation(game_ids)[:int(round(len(game_ids) * validation_share))]
-    is_val = np.isin(records.game, held)
-    train_rows = np.flatnonzero(~is_val)
-    val_rows = np.flatnonzero(is_val) if is_val.any() else train_rows
+    train_rows, held_rows = split_by_games(records.game, validation_share, rng)
+    val_rows = held_rows if len(held_rows) else train_rows
     me, opp = records.me.astype(np.uint64), records.opp.astype(np.uint64)
     played = records.move.astype(np.int64)
     policy = PolicyWeights.zeros()
@@ -86,5 +84,5 @@ def train_policy(records: GameRecords, epochs: int = 6, seed: int = 1, batch: in
         if progress is not None:
             progress(epoch, loss_sum / max(used_sum, 1), val_loss, top)
     return PolicyRun(policy=policy, curve=curve, positions=len(train_rows),
-                     validation_positions=len(val_rows) if is_val.any() else 0,
+                     validation_positions=len(held_rows),
                      seconds=time.perf_counter() - started)

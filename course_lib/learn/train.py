@@ -131,6 +131,21 @@ def _popcounts(boards: np.ndarray) -> np.ndarray:
     return bits.sum(axis=1).astype(np.int64)
 
 
+
+def split_by_games(game: np.ndarray, validation_share: float,
+                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(training rows, validation rows) of positions whose game numbers are ``game``: a
+    seeded ``validation_share`` of the games is held out whole, so that no game lends positions
+    to both sides.
+
+    >>> split_by_games(np.array([0, 0, 1, 1, 2]), 1 / 3, np.random.default_rng(0))[1].size > 0
+    True
+    """
+    game_ids = np.unique(game)
+    held = rng.permutation(game_ids)[:int(round(len(game_ids) * validation_share))]
+    is_val = np.isin(game, held)
+    return np.flatnonzero(~is_val), np.flatnonzero(is_val)
+
 def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 4096,
           learning_rate: float = 0.001, weight_decay: float = 1e-4, lam: float = 0.5,
           validation_share: float = 0.1) -> TrainingRun:
@@ -152,12 +167,9 @@ def train(records: GameRecords, epochs: int = 12, seed: int = 1, batch: int = 40
         raise InvalidArgumentError("no positions to learn from: play some games first")
     rng = np.random.default_rng(seed)
     game_ids = np.unique(records.game)
-    held = rng.permutation(game_ids)[:int(round(len(game_ids) * validation_share))]
-    is_val = np.isin(records.game, held)
+    train_rows, val_rows = split_by_games(records.game, validation_share, rng)
     features = features_of(records.me, records.opp)
     result = records.result.astype(np.float64)
-    train_rows = np.flatnonzero(~is_val)
-    val_rows = np.flatnonzero(is_val)
     score = records.score.astype(np.float64)
     a, b = fit_logistic(score[train_rows], result[train_rows])
     if not a > 0:
