@@ -54,7 +54,7 @@ def test_elo_interval_and_los_of_the_spec():
     assert f"{estimate.margin:.2f}" == "30.43"
     assert f"{estimate.los * 100:.2f}" == "99.60"
     assert f"{likelihood_of_superiority(136, 111, 96) * 100:.2f}" == "99.60"
-    assert str(estimate).startswith("40.70 +- 30.43 Elo")
+    assert str(estimate).startswith("40.70 +- 30.43 logistic Elo")
 
 
 def test_lecture_sprt_probability_bounds_and_llr():
@@ -496,6 +496,7 @@ def test_round_robin_from_match_results_and_an_unbounded_table():
     assert [row.name for row in table.rows] == ["minimax", "greedy", "random"]
     assert table.rows[-1].games == 20 and table.rows[-1].points == 0
     assert "minimax" in str(table)
+    assert str(table).splitlines()[-1] == "(logistic Elo, average 0; +- is half the 95% interval)"
 
 
 # --- Errors at the boundary --------------------------------------------------------------------
@@ -679,8 +680,8 @@ def test_imports_stay_light():
 
 
 @pytest.mark.parametrize("wins, draws, losses, words, never", [
-    (10, 0, 0, ["+inf Elo", "every game won", "no finite estimate", "LOS 100.00%"], ["+- ", "nan"]),
-    (0, 0, 7, ["-inf Elo", "every game lost", "LOS 0.00%", "7 games"], ["+- ", "nan"]),
+    (10, 0, 0, ["+inf logistic Elo", "every game won", "no finite estimate", "LOS 100.00%"], ["+- ", "nan"]),
+    (0, 0, 7, ["-inf logistic Elo", "every game lost", "LOS 0.00%", "7 games"], ["+- ", "nan"]),
     (9, 1, 0, ["to +inf)"], ["+- ", "inf to"]),
     (0, 1, 9, ["(95% interval -inf to -"], ["+- "]),
     (5, 1, 4, ["+- ", "95% interval"], ["inf"]),

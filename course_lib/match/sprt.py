@@ -64,7 +64,7 @@ def sprt_test(elo0: float = 0.0, elo1: float = 50.0, alpha: float = 0.05, beta: 
     setting is checked (CourseError in plain words).
 
     >>> print(sprt_test())
-    win/loss SPRT [0, 50], alpha 0.05, beta 0.05: +0 =0 -0, LLR 0.000 in (-2.944, 2.944): continue
+    win/loss SPRT [0, 50] logistic Elo, alpha 0.05, beta 0.05: +0 =0 -0, LLR 0.000 in (-2.944, 2.944): continue
     """
     from ..strength import Sprt
 

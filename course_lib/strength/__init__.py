@@ -17,7 +17,7 @@
 Pictures of all this are in ``course_lib.viz.strength_plots``.
 
 >>> print(elo_estimate(136, 111, 96))
-40.70 +- 30.43 Elo (95% interval 10.59 to 71.44), LOS 99.60%, 343 games
+40.70 +- 30.43 logistic Elo (95% interval 10.59 to 71.44), LOS 99.60%, 343 games
 >>> test = Sprt()                       # the lecture's test: H0 0 Elo, H1 50 Elo
 >>> test.feed([0] * 20)
 'accept H0'

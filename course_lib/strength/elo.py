@@ -16,7 +16,7 @@ For pairs, ``N`` counts pairs and the variance is that of the pair's mean score.
 
 >>> estimate = elo_estimate(136, 111, 96)
 >>> print(estimate)
-40.70 +- 30.43 Elo (95% interval 10.59 to 71.44), LOS 99.60%, 343 games
+40.70 +- 30.43 logistic Elo (95% interval 10.59 to 71.44), LOS 99.60%, 343 games
 """
 
 from __future__ import annotations
@@ -193,16 +193,16 @@ class EloEstimate:
         return (self.elo_high - self.elo_low) / 2
 
     def __str__(self) -> str:
-        """``40.70 +- 30.43 Elo (95% interval ...)``; an interval open on one side has no
+        """``40.70 +- 30.43 logistic Elo (95% interval ...)``; an interval open on one side has no
         ``+-``, a perfect score says that it has no finite estimate, and a record of one
         repeated result gives its exact bound (see ``note``).
 
         >>> print(elo_estimate(10, 0, 0))
-        +inf Elo: every game won, so no finite estimate; at least 140.22 Elo with 95% confidence (exact bound); LOS 100.00%, 10 games
+        +inf logistic Elo: every game won, so no finite estimate; at least 140.22 logistic Elo with 95% confidence (exact bound); LOS 100.00%, 10 games
         >>> print(elo_estimate(0, 10, 0))
-        0.00 Elo (95% exact bound -110.79 to 110.79: every result the same), LOS 50.00%, 10 games
+        0.00 logistic Elo (95% exact bound -110.79 to 110.79: every result the same), LOS 50.00%, 10 games
         >>> print(elo_estimate(9, 1, 0))
-        511.50 Elo (95% interval 311.10 to +inf), LOS 100.00%, 10 games
+        511.50 logistic Elo (95% interval 311.10 to +inf), LOS 100.00%, 10 games
         """
         percent = f"{self.confidence * 100:g}%"
         tail = f"LOS {self.los * 100:.2f}%, {self.games} games"
@@ -210,13 +210,14 @@ class EloEstimate:
             side = "won" if self.elo > 0 else "lost"
             bound = (f"at least {self.elo_low:.2f}" if self.elo > 0
                      else f"at most {self.elo_high:.2f}")
-            return (f"{_signed(self.elo)} Elo: every game {side}, so no finite estimate; "
-                    f"{bound} Elo with {percent} confidence (exact bound); {tail}")
+            return (f"{_signed(self.elo)} logistic Elo: every game {side}, so no finite "
+                    f"estimate; {bound} logistic Elo with {percent} confidence (exact bound); "
+                    f"{tail}")
         if self.note:
-            return (f"{self.elo:.2f} Elo ({percent} exact bound {_signed(self.elo_low)} to "
+            return (f"{self.elo:.2f} logistic Elo ({percent} exact bound {_signed(self.elo_low)} to "
                     f"{_signed(self.elo_high)}: every result the same), {tail}")
         margin = f" +- {self.margin:.2f}" if math.isfinite(self.margin) else ""
-        return (f"{self.elo:.2f}{margin} Elo ({percent} interval {_signed(self.elo_low)} to "
+        return (f"{self.elo:.2f}{margin} logistic Elo ({percent} interval {_signed(self.elo_low)} to "
                 f"{_signed(self.elo_high)}), {tail}")
 
 
@@ -276,15 +277,15 @@ def _one_result_note(mean: float, samples: int, unit: str, confidence: float, lo
     if mean == 1:
         return (f"A won every {unit} ({count}): there is no finite Elo estimate and no usual "
                 f"interval; with {percent} confidence the Elo difference is at least {low:.2f} "
-                f"(an exact bound); an estimate needs {unit}s that A did not win")
+                f"logistic Elo (an exact bound); an estimate needs {unit}s that A did not win")
     if mean == 0:
         return (f"A lost every {unit} ({count}): there is no finite Elo estimate and no usual "
                 f"interval; with {percent} confidence the Elo difference is at most {high:.2f} "
-                f"(an exact bound); an estimate needs {unit}s that A did not lose")
+                f"logistic Elo (an exact bound); an estimate needs {unit}s that A did not lose")
     what = "was drawn" if unit == "game" and mean == 0.5 else f"scored {mean * 100:g}%"
     return (f"every {unit} {what} ({count}): the results do not vary, so the usual interval has "
             f"no width and the LOS means nothing; with {percent} confidence the Elo difference "
-            f"lies from {low:.2f} to {high:.2f} (an exact bound)")
+            f"lies from {low:.2f} to {high:.2f} logistic Elo (an exact bound)")
 
 
 def elo_estimate(wins: int, draws: int, losses: int, confidence: float = 0.95) -> EloEstimate:

@@ -22,7 +22,7 @@ The lecture's test, H0: 0 Elo against H1: 50 Elo, with alpha = beta = 0.05:
 >>> test.games, round(test.llr, 4)
 (23, 3.0726)
 >>> print(Sprt.from_totals(wins=60, losses=40))
-win/loss SPRT [0, 50], alpha 0.05, beta 0.05: +60 =0 -40, LLR 1.846 in (-2.944, 2.944): continue
+win/loss SPRT [0, 50] logistic Elo, alpha 0.05, beta 0.05: +60 =0 -40, LLR 1.846 in (-2.944, 2.944): continue
 """
 
 from __future__ import annotations
@@ -241,12 +241,12 @@ class Sprt:
     def __str__(self) -> str:
         kind = {"win_loss": "win/loss", "trinomial": "trinomial",
                 "pentanomial": "pentanomial"}[self.kind]
-        scale = " normalized" if self.scale == "normalized" else ""
+        scale = "normalized" if self.scale == "normalized" else "logistic"
         if self.kind == "pentanomial":
             record = f"{self.played} pairs {self.counts}"
         else:
             record = f"+{self.wins} ={self.draws} -{self.losses}"
-        return (f"{kind} SPRT [{self.elo0:g}, {self.elo1:g}]{scale}, alpha {self.alpha:g}, "
+        return (f"{kind} SPRT [{self.elo0:g}, {self.elo1:g}] {scale} Elo, alpha {self.alpha:g}, "
                 f"beta {self.beta:g}: {record}, LLR {self.llr:.3f} in "
                 f"({self.lower_bound:.3f}, {self.upper_bound:.3f}): {self.state}")
 

@@ -71,6 +71,8 @@ class EloTable:
         for rank, row in enumerate(self.rows, 1):
             lines.append(f"{rank:>4}  {row.name:<{width}}  {row.elo:>7.1f}  {row.margin:>6.1f}"
                          f"  {row.games:>5}  {row.score * 100:5.1f}%")
+        lines.append(f"(logistic Elo, average 0; +- is half the {self.confidence * 100:g}% "
+                     "interval)")
         return "\n".join(lines)
 
 

@@ -92,7 +92,8 @@ def plot_llr(source: Any, ax: Any = None, max_runs: int = 100, title: str | None
     ax.set_ylabel(_("log-likelihood ratio (H1 vs H0)"))
     kind = getattr(holder, "kind", "")
     ax.set_title(title if title is not None else
-                 f"SPRT {kind.replace('_', '/')} [{holder.elo0:g}, {holder.elo1:g}] Elo"
+                 f"SPRT {kind.replace('_', '/')} [{holder.elo0:g}, {holder.elo1:g}] "
+                 f"{holder.scale} Elo"
                  + (_(": {count} runs").format(count=min(len(paths), max_runs)) if many else ""))
     ax.legend(loc="upper left", fontsize="small")
     return ax
@@ -174,7 +175,7 @@ def plot_elo_table(table: Any, ax: Any = None, title: str | None = None) -> Any:
     ax.axvline(0, color="#bbbbbb", linewidth=0.8)
     ax.set_yticks(list(ys))
     ax.set_yticklabels([row.name for row in rows])
-    ax.set_xlabel(f"Elo (average 0), {table.confidence * 100:g}% interval")
+    ax.set_xlabel(f"logistic Elo (average 0), {table.confidence * 100:g}% interval")
     ax.set_title(title if title is not None else "Round robin ratings")
     ax.grid(True, axis="x", alpha=0.3)
     return ax
