@@ -74,7 +74,7 @@ def sprt_match(spec_a: str, spec_b: str, max_pairs: int, seed: int) -> dict:
     }
     print(f"{spec_a} (A) vs {spec_b} (B): {test.state} after {result['pairs']} pairs "
           f"(+{report.wins} ={report.draws} -{report.losses}), pairs {test.counts}, LLR "
-          f"{test.llr:+.3f}; Elo {estimate.elo:+.0f} (95% {estimate.elo_low:+.0f} to "
+          f"{test.llr:+.3f}; logistic Elo {estimate.elo:+.0f} (95% {estimate.elo_low:+.0f} to "
           f"{estimate.elo_high:+.0f}); ms per move A {result['ms_per_move_a']:.1f}, B "
           f"{result['ms_per_move_b']:.1f}; {result['wall_seconds']:.0f} s", flush=True)
     return result

@@ -57,7 +57,7 @@ def describe(report, ms_a: float, ms_b: float) -> str:
     estimate = elo_estimate_pairs(report.pentanomial)
     reasons = ", ".join(f"{k} {v}" for k, v in sorted(report.reasons.items()))
     return (f"  +{report.wins} ={report.draws} -{report.losses} of {report.games_played} games, "
-            f"score {report.score:.1%}, Elo {estimate.elo:+.0f} (95% {estimate.elo_low:+.0f} "
+            f"score {report.score:.1%}, logistic Elo {estimate.elo:+.0f} (95% {estimate.elo_low:+.0f} "
             f"to {estimate.elo_high:+.0f}), pairs {report.pentanomial}\n"
             f"  endings: {reasons}; ms a move: guided {ms_a:.1f}, other {ms_b:.1f}; "
             f"{report.seconds:.0f} s")

@@ -434,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\ncourse vs opponent, {len(games)} games: +{summary['wins']} ={summary['draws']} "
           f"-{summary['losses']}, score {100 * summary['score']:.1f}%")
-    print(f"Elo (course - opponent): {summary['elo']}")
+    print(f"logistic Elo (course - opponent): {summary['elo']}")
     print(f"pairs scoring 0/0.5/1/1.5/2: {' '.join(map(str, summary['pentanomial']))}")
     for who, side in summary["sides"].items():
         depth = ("-" if side["mean_depth"] is None else

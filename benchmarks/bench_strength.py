@@ -37,7 +37,7 @@ def report_line(label: str, report, seconds: float) -> str:
     est = elo_estimate(report.wins, report.draws, report.losses)
     reasons = ", ".join(f"{k} {v}" for k, v in sorted(report.reasons.items()))
     return (f"{label}: {report.wins + report.draws + report.losses} games, +{report.wins} "
-            f"={report.draws} -{report.losses}, score {report.score:.1%}, Elo {est.elo:+.0f} "
+            f"={report.draws} -{report.losses}, score {report.score:.1%}, logistic Elo {est.elo:+.0f} "
             f"(95% {est.elo_low:+.0f} to {est.elo_high:+.0f}); endings: {reasons}; "
             f"{seconds:.0f} s wall")
 

@@ -222,7 +222,7 @@ def main() -> None:
                            args.seed, args.max_minutes)
     print(f"{match['spec_a']} (A) vs {match['spec_b']} (B): {match['decision']} after "
           f"{match['pairs']} pairs ({match['games']} games, +{match['wins']} ={match['draws']} "
-          f"-{match['losses']}), pairs {match['pentanomial']}, LLR {match['llr']:.3f}; Elo "
+          f"-{match['losses']}), pairs {match['pentanomial']}, LLR {match['llr']:.3f}; logistic Elo "
           f"{match['elo']:+.0f} (95% {match['elo_low']:+.0f} to {match['elo_high']:+.0f}); "
           f"ms per move: A {match['ms_per_move_a']:.1f}, B {match['ms_per_move_b']:.1f}; "
           f"{match['wall_seconds']:.0f} s wall", flush=True)

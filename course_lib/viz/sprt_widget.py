@@ -319,8 +319,8 @@ class LiveSprt(widgets.VBox):
     def svg(self) -> str:
         """The picture of the test as it stands, as SVG text (``llr_svg`` of its LLRs)."""
         unit = "pairs" if self.test.kind == "pentanomial" else "games"
-        title = (f"{self.spec_a} vs {self.spec_b}: H0 {self.test.elo0:g} Elo, "
-                 f"H1 {self.test.elo1:g} Elo")
+        title = (f"{self.spec_a} vs {self.spec_b}: H0 {self.test.elo0:g}, "
+                 f"H1 {self.test.elo1:g} {self.test.scale} Elo")
         return llr_svg(self.test.llr_history, self.test.lower_bound, self.test.upper_bound,
                        self.test.state, title=title, unit=unit)
 
