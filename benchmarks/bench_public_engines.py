@@ -60,7 +60,7 @@ from course_lib.match.arena import RandomOpenings
 from course_lib.match.referee import ending
 from course_lib.match.uai_match import (TimeControl, UaiEngine, UaiGameResult, play_uai_game,
                                         read_openings)
-from course_lib.strength import elo_estimate
+from course_lib.strength import Sprt, elo_estimate, sprt_elo_estimate
 
 FALLBACK_SPEC = ("alphabeta:game=9500,eval=exact-material,order=gain,killers=1,history=1,"
                  "tt=20,tier=fast")
@@ -136,7 +136,9 @@ def choose_openings(path: str | None, pairs: int, seed: int) -> tuple[list[str],
 
 
 def run_arena(course_argv: list[str], opponent_argv: list[str], openings: list[str],
-              tc: TimeControl, on_game) -> list[Game]:
+              tc: TimeControl, on_game, stop=None) -> list[Game]:
+    """The games of both colours from each opening, in the course's arena; ``stop(games)``,
+    if given, is asked after every pair and ends the match when it says so."""
     course = UaiEngine(course_argv, name="course", startup_ms=120_000)
     opponent = UaiEngine(opponent_argv, name="opponent", startup_ms=60_000)
     games: list[Game] = []
@@ -147,6 +149,8 @@ def run_arena(course_argv: list[str], opponent_argv: list[str], openings: list[s
                 game = _from_uai_game(play_uai_game(first, second, tc, fen), course_first)
                 games.append(game)
                 on_game(len(games) - 1, game)
+            if stop is not None and stop(games):
+                break
     finally:
         course.close()
         opponent.close()
@@ -369,6 +373,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout-buffer", type=int, default=50,
                         help="ms a movetime answer may be late (default 50)")
     parser.add_argument("--json", help="write the games and the summary to this file")
+    parser.add_argument("--sprt", metavar="ELO0,ELO1",
+                        help="stop at the decision of a pentanomial SPRT (logistic Elo bounds, "
+                             "alpha = beta = 0.05; --games is then its cap); arena only")
     args = parser.parse_args(argv)
     try:
         if args.games < 2 or args.games % 2:
@@ -385,6 +392,13 @@ def main(argv: list[str] | None = None) -> int:
                     else list(args.opponent))
         if not os.path.isfile(opponent[0]):
             raise CourseError(f"--opponent: no such program {opponent[0]!r}")
+        test = None
+        if args.sprt is not None:
+            bounds = args.sprt.split(",")
+            if len(bounds) != 2 or args.manager[0] != "arena":
+                raise CourseError("--sprt takes two logistic Elo bounds, ELO0,ELO1 (e.g. 0,50), "
+                                  f"and the arena manager; got {args.sprt!r}")
+            test = Sprt(float(bounds[0]), float(bounds[1]), kind="pentanomial")
         openings, described = choose_openings(args.openings, args.games // 2, args.seed)
         course, note = course_command(args.course_spec, args.course_command)
     except (CourseError, ValueError) as error:
@@ -411,7 +425,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         if manager == "arena":
-            games = run_arena(course, opponent, openings, tc, on_game)
+            def decided(games: list[Game]) -> bool:
+                return test.add((games[-2].points, games[-1].points)) != "continue"
+
+            games = run_arena(course, opponent, openings, tc, on_game,
+                              None if test is None else decided)
             line = ""
         else:
             per_game = (args.movetime + args.timeout_buffer) * 400 / 1000 if args.movetime \
@@ -456,6 +474,10 @@ def main(argv: list[str] | None = None) -> int:
               f"-{out['losses']}")
     if line:
         print(f"cuteataxx: {line}")
+    if test is not None:
+        print(f"{test}\n{sprt_elo_estimate(test)}")
+        summary["sprt"] = {"state": test.state, "llr": test.llr, "pairs": test.counts,
+                           "estimate": str(sprt_elo_estimate(test))}
     print(f"wall {wall:.0f} s; CPU of the engines and the manager {summary['engines_cpu_s']:.0f} s; "
           f"load average {load_before:.2f} before, {summary['load_after']:.2f} after")
     if args.json:
