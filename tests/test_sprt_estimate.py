@@ -230,3 +230,22 @@ def test_the_exact_win_loss_estimate_and_the_brownian_one_agree_on_real_stops(mo
         for a, b in ((exact.elo, brownian.elo), (exact.elo_low, brownian.elo_low),
                      (exact.elo_high, brownian.elo_high)):
             assert a == pytest.approx(b, abs=3.0)
+
+
+@pytest.mark.parametrize("pairs, low, high", [
+    # 23 pairs all won: the score is at least 0.025 ** (1 / 23) = 0.8518 with 95 % confidence
+    ([0, 0, 0, 0, 23], 303.82, math.inf),
+    # 20 pairs all split 1-1: every other result has a share below 1 - 0.025 ** (1 / 20) =
+    # 0.1684, so the score lies within 1/2 -+ 0.1684 / 2
+    ([0, 0, 20, 0, 0], -59.08, 59.08),
+])
+def test_a_record_of_one_repeated_result_gives_the_exact_bound(pairs, low, high):
+    """The Brownian model takes the results' variance; with none it would print an interval
+    of a few Elo around a huge figure. The estimate gives the score's exact bound instead."""
+    test = Sprt.from_totals(pairs=pairs, elo0=0, elo1=50)
+    estimate = sprt_elo_estimate(test)
+    assert estimate.note and estimate.normalized_elo is None
+    assert round(estimate.elo_low, 2) == low
+    assert estimate.elo_high == high if math.isinf(high) else round(estimate.elo_high, 2) == high
+    assert "no median-unbiased estimate" in str(estimate)
+    assert "every result the same" in str(estimate)

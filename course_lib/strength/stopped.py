@@ -85,6 +85,11 @@ class SprtEloEstimate:
     state: str
     """The test's state: "accept H1", "accept H0" or "continue"."""
     games: int
+    note: str = ""
+    """When every game (pair) of the test scored the same, what the results can tell (the
+    exact bound of ``EloEstimate.note``): the model behind the median-unbiased estimate takes
+    the results' variance, and they have none, so ``elo`` is then the naive figure, its ends
+    the exact bound, and the normalized figures None. '' otherwise."""
 
     def __str__(self) -> str:
         """Both figures, each with its unit.
@@ -93,6 +98,11 @@ class SprtEloEstimate:
         no decision after 100 games: median-unbiased +69.9 logistic Elo (95% interval -2.2 to +144.2); naive +70.4 logistic Elo (what the score says so far)
         """
         percent = f"{self.confidence * 100:g}%"
+        if self.note:
+            head = {ACCEPT_H1: "H1 accepted", ACCEPT_H0: "H0 accepted"}.get(
+                self.state, "no decision")
+            return (f"{head} after {self.games} games, every result the same: no "
+                    f"median-unbiased estimate (its model needs results that vary); {self.note}")
         unbiased = (f"median-unbiased {_shown(self.elo)} logistic Elo ({percent} interval "
                     f"{_shown(self.elo_low)} to {_shown(self.elo_high)})")
         naive = f"{_shown(self.naive_elo)} logistic Elo"
@@ -202,6 +212,8 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
         sigma = None
         naive, naive_normalized = wins / (wins + losses), None
         games = test.games
+    elif sum(1 for count in test.counts if count) <= 1:
+        return _one_result(test, confidence)
     else:
         k = len(test.counts)
         regular = [c if c > 0 else REGULARIZATION for c in test.counts]
@@ -250,6 +262,23 @@ def sprt_elo_estimate(test: Sprt, confidence: float = 0.95) -> SprtEloEstimate:
         normalized_low=normalized(scores[1]), normalized_high=normalized(scores[2]),
         naive_elo=elo_from_score(naive), naive_normalized_elo=naive_normalized,
         confidence=confidence, state=test.state, games=games)
+
+
+def _one_result(test: Sprt, confidence: float) -> SprtEloEstimate:
+    """The estimate after a trinomial or pentanomial test whose games (pairs) all scored the
+    same: the score's exact bound (``EloEstimate.note``), since the Brownian model takes its
+    variance from the results and there is none.
+
+    >>> print(sprt_elo_estimate(Sprt.from_totals(pairs=[0, 0, 0, 0, 23])))
+    H1 accepted after 46 games, every result the same: no median-unbiased estimate (its model needs results that vary); A won every pair (23 pairs): there is no finite Elo estimate and no usual interval; with 95% confidence the Elo difference is at least 303.82 logistic Elo (an exact bound); an estimate needs pairs that A did not win
+    """
+    score = (elo_estimate_pairs(test.counts, confidence) if test.kind == "pentanomial"
+             else elo_estimate(*test.counts[::-1], confidence=confidence))
+    return SprtEloEstimate(
+        elo=score.elo, elo_low=score.elo_low, elo_high=score.elo_high, normalized_elo=None,
+        normalized_low=None, normalized_high=None, naive_elo=score.elo,
+        naive_normalized_elo=None, confidence=confidence, state=test.state, games=test.games,
+        note=score.note)
 
 
 def _win_loss_outcomes(test: Sprt, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
