@@ -199,7 +199,9 @@ def search(state: Othello, depth: int, evaluation: str = "research", order: str 
 
 class _StudySearcher(Searcher):
     """The readable ``Searcher`` with the study's move orders (``ORDERS``) and, optionally, a
-    transposition table (its move is tried first at every node below the root)."""
+    transposition table: its move is tried first at every node below the root, and the value
+    it holds for a position already searched to the same depth narrows the window or cuts the
+    node short (the ``Searcher``'s table)."""
 
     _BASE = {"intuition": "intuition", "intuition-all": "intuition", "gain": "gain"}
 
@@ -275,7 +277,9 @@ def deepening(state: Othello, max_depth: int, evaluation: str = "research",
               order: str = "position", scoring: str = "win") -> Iterator[SearchResult]:
     """Iterative deepening with a transposition table, in the readable tier: depth 1, 2, ...,
     ``max_depth``, the root's moves in the order of the previous iteration's values, below the
-    root the table's move first, then ``order``; one table for all the iterations. Yields
+    root the table's move first, then ``order``; one table for all the iterations, whose value
+    for a position already searched to the same depth also narrows the window or cuts the
+    node short (so not all of the saving is order). Yields
     each iteration's result, its ``stats`` summed over the iterations so far (the nodes it
     took to get there).
 

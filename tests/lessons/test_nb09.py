@@ -730,3 +730,81 @@ def test_the_intuition_orders_searches_are_two_ply_searches_of_each_child():
         for depth in (3, 5):
             result = study.search(state, depth, "research", order="intuition")
             assert result.stats.ordering_nodes == children, (text, depth)
+
+
+def _half_turn(move: str) -> str:
+    """A move's square on the board turned half round (a1 <-> h8); the pass stays."""
+    if move == PASS:
+        return PASS
+    return "abcdefgh"[7 - "abcdefgh".index(move[0])] + str(9 - int(move[1]))
+
+
+def _last_best_game(black: tuple[str, int], white: tuple[str, int]) -> tuple[list[str], int]:
+    """A game of minimax agents (evaluation, depth) that keep the last of equal moves in board
+    order, a finished game scored as a win: each root move's value is the search of the
+    position after it. Returns the moves and how many choices had equal best moves."""
+    state, moves, ties = Othello(), [], 0
+    agents = {BLACK: black, WHITE: white}
+    while state.legal_moves():
+        legal = state.legal_moves()
+        if legal == [PASS]:
+            move = PASS
+        else:
+            evaluation, depth = agents[state.to_move]
+            leaf = study.study_evaluation(evaluation, "win")
+            values = []
+            for m in legal:
+                child = state.apply(m)
+                if depth == 1 or not child.legal_moves():
+                    values.append(leaf(child, state.to_move))
+                else:
+                    values.append(-study.search(child, depth - 1, evaluation).value)
+            best = max(values)
+            ties += values.count(best) > 1
+            move = legal[len(values) - 1 - values[::-1].index(best)]
+        moves.append(move)
+        state = state.apply(move)
+    return moves, ties
+
+
+def test_keeping_the_last_of_equal_moves_plays_the_first_game_turned_half_round():
+    """Notebook 09, section 5: the start and the maps look the same turned half round, so
+    minimax keeping the last of equal moves plays the games of the one keeping the first,
+    turned half round, with the same score: tie-breaking cannot explain the study's matches."""
+    match = study.study_method("arbitrary", 4, 2)
+    for game, weighted_black in zip(match.games, match.weighted_black):
+        agents = (("arbitrary", 4), ("discs", 4))
+        moves, ties = _last_best_game(*(agents if weighted_black else agents[::-1]))
+        assert ties > 0 and moves != list(game.moves)
+        assert moves == [_half_turn(m) for m in game.moves]
+
+
+def test_the_deepening_table_cuts_positions_met_again_not_only_orders():
+    """Notebook 09, section 7: position-deepening's table does more than give its move: its
+    values cut short positions met again at the same depth."""
+    positions = study.study_positions(10, seed=4)
+    cutoffs = [list(study.deepening(p, 5))[-1].stats.tt_cutoffs for p in positions]
+    assert sum(cutoffs) > 0
+
+
+def test_the_one_game_from_the_start_has_the_same_winner_under_both_scorings():
+    """Notebook 09, section 6: the crosses of the horizon figure (scored by the evaluation)
+    and the shares over openings (scored as a win) may be read together."""
+    stored = {(r["depth"], r["scoring"]): r["winner"]
+              for r in stored_measurement("othello_study")["self_play"]}
+    depths = sorted({d for d, _ in stored})
+    assert depths == list(range(3, 11))
+    assert all(stored[d, "heuristic"] == stored[d, "win"] for d in depths)
+
+
+def test_intuition_at_every_node_searches_deeper_than_a_node_with_one_ply_left():
+    """Notebook 09, section 7: the literal intuition-all runs its 3-ply searches also where the
+    main search has one ply left, so there they look deeper than the search they order."""
+    for state in POSITIONS[2:6]:
+        if state.legal_moves() == [PASS]:
+            continue
+        children = sum(study.search(state.play(m), 2, "research").stats.nodes
+                       for m in state.legal_moves())
+        result = study.search(state, 1, "research", order="intuition-all")
+        assert result.stats.ordering_nodes == children
+        assert children > result.stats.nodes - children == 1 + len(state.legal_moves())
