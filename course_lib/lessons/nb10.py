@@ -812,7 +812,7 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
     words = (f"your count differs on {len(wrong)} of the {len(cases)} cases ({len(THREE_TEXTS)} "
              f"positions, each for x and for o); the first: {_three_case(k, player)}: yours "
              f"{values[wrong[0]]}, the right count (the evaluation's f4) {expected[wrong[0]]}. ")
-    mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[k]), player) for k, player in cases]
+    mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[j]), who) for j, who in cases]
     if values == mistaken:
         words += ("Your counts are those of every three with an empty end, closed threes "
                   "(_XXXO, |XXX_) included: an open three has an empty point at both ends.")
