@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 from ..agents.search import MAX_DEPTH
 from ..agents.transposition import FAST_SLOT_BYTES
 from ..checks import MAX_COUNT, MAX_NODES, check_memory, check_player, describe, flag, whole
-from ..errors import InvalidArgumentError
+from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register
 from ..games.gomoku import (FEATURES, Gomoku, check_size, geometry, line_kind, line_runs,
                             pattern_counts)
@@ -228,7 +228,55 @@ def rule_effects(positions: Sequence[Gomoku]) -> dict[str, Any]:
             "mean moves, omok": round((moves - forbidden) / n, 2)}
 
 
-# --- 3. where radius 1 misses ------------------------------------------------------------------
+# --- 2. what the evaluation costs --------------------------------------------------------------
+
+def seconds_per_evaluation(parents: Sequence[Gomoku], evaluate: Callable[[Gomoku, int], int],
+                           repeats: int = 5) -> float:
+    """The wall-clock seconds ``evaluate(child, 1)`` takes on a child of a position, the mean
+    over one child of each of ``parents`` (the position after its middle legal move), best of
+    ``repeats`` passes. The parents' own scores are computed first, as a search has them when
+    it reaches a child; each pass makes its children afresh, since a state keeps its score once
+    computed. The best pass is the one the rest of a shared machine disturbed least.
+
+    >>> from course_lib.games.gomoku import patterns
+    >>> seconds_per_evaluation(seeded_game(2, 10), patterns, repeats=2) > 0
+    True
+    """
+    parents = [state for state in check_positions(parents) if not state.is_over()]
+    if not parents:
+        raise InvalidArgumentError("seconds_per_evaluation needs a position still in play: "
+                                   "every position given has a five on the board")
+    if not callable(evaluate):
+        raise InvalidArgumentError(f"evaluate must be an evaluation (state, player) -> score, "
+                                   f"such as patterns, got {describe(evaluate)}")
+    repeats = whole(repeats, "repeats", 1, 100, "passes")
+    for state in parents:
+        state.pattern_totals()
+    best = float("inf")
+    for _ in range(repeats):
+        children = [p.apply(p.legal_moves()[len(p.legal_moves()) // 2]) for p in parents]
+        start = time.perf_counter()
+        for child in children:
+            evaluate(child, 1)
+        best = min(best, (time.perf_counter() - start) / len(children))
+    return best
+
+
+# --- 3. what the radius saves, and where radius 1 misses ---------------------------------------
+
+def minimax_nodes(state: Gomoku, depth: int) -> int:
+    """The nodes minimax visits searching ``state`` to ``depth`` plies: every node of the tree
+    (the root included; a finished position is a leaf), counted as the searches count them.
+
+    >>> minimax_nodes(middle_game(radius=1), 1)         # the root and its 28 children
+    29
+    """
+    check_state(state)
+    depth = whole(depth, "depth", 0, 4, "plies")
+    if depth == 0 or state.is_over():
+        return 1
+    return 1 + sum(minimax_nodes(state.apply(move), depth - 1) for move in state.legal_moves())
+
 
 RADIUS_MISS = position("i9 j9 k9 m11 m12 m13", "h9 m14 b2 r2 b18 r18")
 """x to move (19x19, omok): m9, two points from every stone, makes two fours at once, each
@@ -609,11 +657,12 @@ LAST_MOVE_COLOUR = "#d32f2f"          # the frame of the last move in draw_runs,
 
 def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
               window: int | None = None, centre: str | None = None) -> Any:
-    """Draw the board, its stones, the last move framed, and the runs of two stones or more
-    that the pattern evaluation counts as features f1 to f``smallest + 1`` (``feature_runs``,
-    at most f6), on ``ax`` or a new figure; return the axes. The legend names each feature
-    drawn and the last move. ``window``: show only that many points around ``centre`` (a
-    point's name; None: the middle of the stones), or all of the board if None.
+    """Draw the board (its axes the columns and the rows; a point is a crossing of the lines),
+    its stones, the last move framed, and the runs of two stones or more that the pattern
+    evaluation counts as features f1 to f``smallest + 1`` (``feature_runs``, at most f6), on
+    ``ax`` or a new figure; return the axes. The legend names each feature drawn and the last
+    move. ``window``: show only that many points around ``centre`` (a point's name; None: the
+    middle of the stones), or all of the board if None.
 
     >>> state = middle_game()
     >>> ax = draw_runs(state)
@@ -651,6 +700,8 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
                        edgecolors="black", zorder=3)
     ax.set_xticks(range(size), list(board.columns))
     ax.set_yticks(range(size), range(1, size + 1))
+    ax.set_xlabel("column")
+    ax.set_ylabel("row (row 1 at the top)")
     low, high = -0.7, size - 0.3
     if window is not None:
         if centre is not None:
@@ -714,25 +765,60 @@ def _open_threes_values() -> list[int]:
 
 
 def _runs_of_three(state: Gomoku, player: int) -> int:
-    """The likely mistake: every run of three, open or closed."""
+    """The likely mistake: every run of three with an open end, closed threes included."""
     counts = pattern_counts(state, player)
     return counts["f4 open three"] + counts["f5 closed three"]
 
 
+OPEN_THREES_HINT = (
+    "what closes a three? An opponent's stone does, and so does the edge of the board: does "
+    "your count treat the end of a line the way it treats an opponent's stone? Does it refuse "
+    "a run of four, and look along rows, columns and both diagonals?")
+
+
+def _three_case(k: int, player: int) -> str:
+    """How the feedback names a case: the position of ``THREE_TEXTS`` and the player."""
+    state = Gomoku.from_text(THREE_TEXTS[k])
+    stones = sum(1 for cell in state.cells if cell)
+    return (f"Gomoku.from_text(study.THREE_TEXTS[{k}]) ({state.size}x{state.size}, {stones} "
+            f"stones) for player {player} ({'xo'[player - 1]})")
+
+
 def _same_counts(answer: Any, expected: list[int]) -> bool:
-    """A function giving ``expected`` on the positions, for both players; what it prints is
-    swallowed."""
+    """Does the function ``answer`` give ``expected`` on the positions of ``THREE_TEXTS``, for
+    both players? When it does not, CourseError says where and how, in words: not a function,
+    an error raised, not a whole number, or the first count that differs (with what the
+    likely mistake, closed threes counted too, looks like). What it prints is swallowed."""
     if not callable(answer) or isinstance(answer, type):
-        return False
+        raise CourseError(f"answer with the function itself, without parentheses "
+                          f"(threes_answer = count_open_threes), got {describe(answer)}")
+    cases = [(k, player) for k in range(len(THREE_TEXTS)) for player in (1, 2)]
     values = []
     with contextlib.redirect_stdout(io.StringIO()):
-        for text in THREE_TEXTS:
-            for player in (1, 2):
-                value = answer(Gomoku.from_text(text), player)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    return False
-                values.append(value)
-    return values == expected
+        for k, player in cases:
+            try:
+                value = answer(Gomoku.from_text(THREE_TEXTS[k]), player)
+            except Exception as error:                    # noqa: BLE001 - the student's code
+                raise CourseError(f"on {_three_case(k, player)} your function raised "
+                                  f"{type(error).__name__}: {error}") from None
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise CourseError(f"on {_three_case(k, player)} your function returned "
+                                  f"{describe(value)}; return the count, a whole number")
+            values.append(value)
+    wrong = [i for i, (value, right) in enumerate(zip(values, expected)) if value != right]
+    if not wrong:
+        return True
+    k, player = cases[wrong[0]]
+    words = (f"your count differs on {len(wrong)} of the {len(cases)} cases ({len(THREE_TEXTS)} "
+             f"positions, each for x and for o); the first: {_three_case(k, player)}: yours "
+             f"{values[wrong[0]]}, the right count (the evaluation's f4) {expected[wrong[0]]}. ")
+    mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[j]), who) for j, who in cases]
+    if values == mistaken:
+        words += ("Your counts are those of every three with an empty end, closed threes "
+                  "(_XXXO, |XXX_) included: an open three has an empty point at both ends.")
+    else:
+        words += "Hint: " + OPEN_THREES_HINT
+    raise CourseError(words)
 
 
 def _first_stone_candidates(radius: int) -> tuple[int, int]:
@@ -749,10 +835,7 @@ def _same_pair(answer: Any, expected: tuple[int, int]) -> bool:
 register(
     "10-open-threes", _open_threes_values,
     mistake=_runs_of_three,
-    hint="what closes a three? An opponent's stone does, and so does the edge of the board: "
-         "does your count treat the end of a line the way it treats an opponent's stone? Does "
-         "it refuse a run of four, and look along rows, columns and both diagonals? (Answer "
-         "with the function itself, no parentheses.)",
+    hint=OPEN_THREES_HINT + " (Answer with the function itself, no parentheses.)",
     compare=_same_counts)
 
 register(
@@ -767,6 +850,6 @@ register(
 __all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAME",
            "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SPRT_SETTINGS", "TACTICS", "TEST_LABELS",
            "THREE_EXAMPLES", "WIN", "branching", "depth_table", "draw_runs", "feature_runs",
-           "middle_game", "open_threes", "pair_counts", "paired_sprt", "play_game", "position",
-           "rule_effects", "seeded_game", "seeded_openings", "sprt_reading", "tactic",
-           "three_readings"]
+           "middle_game", "minimax_nodes", "open_threes", "pair_counts", "paired_sprt",
+           "play_game", "position", "rule_effects", "seconds_per_evaluation", "seeded_game",
+           "seeded_openings", "sprt_reading", "tactic", "three_readings"]

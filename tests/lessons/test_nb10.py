@@ -210,6 +210,41 @@ def test_the_lines_kept_and_those_that_can_hold_a_five():
         assert sum(len(line) >= 5 for line in lines) == len(lines) - short == long
 
 
+def test_seconds_per_evaluation_times_fresh_children_of_the_positions_in_play():
+    game = study.seeded_game(1, 80)
+    seen = []
+
+    def counting(state, player):
+        seen.append((state, player))
+        return 0
+
+    seconds = study.seconds_per_evaluation(game, counting, repeats=3)
+    in_play = [p for p in game if not p.is_over()]
+    assert seconds > 0 and seconds != float("inf")
+    assert len(seen) == 3 * len(in_play) and {player for _, player in seen} == {1}
+    assert len({id(state) for state, _ in seen}) == len(seen)      # fresh children each pass
+    first = [state for state, _ in seen[:len(in_play)]]
+    assert [s.cells for s in first] == [s.cells for s, _ in seen[len(in_play):2 * len(in_play)]]
+    for parent, child in zip(in_play, first):
+        assert sum(1 for a, b in zip(parent.cells, child.cells) if a != b) == 1
+        assert child.last_move in parent.legal_moves()
+
+
+def test_minimax_nodes_count_every_node_as_the_readable_minimax_does():
+    from course_lib.agents.search import search
+    from course_lib.games.gomoku import patterns
+    state = study.middle_game(radius=1)
+    assert study.minimax_nodes(state, 1) == 1 + len(state.legal_moves()) == 29
+    assert study.minimax_nodes(state, 2) == search(state, algorithm="minimax", depth=2,
+                                                   evaluation=patterns).stats.nodes
+    near_five = study.tactic("split double four")[0]           # a five within reach: leaves
+    assert study.minimax_nodes(near_five, 2) == search(near_five, algorithm="minimax", depth=2,
+                                                       evaluation=patterns).stats.nodes
+    for radius in (1, 2):
+        wide = study.middle_game(radius=radius)
+        assert fast_gomoku_alphabeta(wide, 2).stats.nodes < study.minimax_nodes(wide, 2)
+
+
 def test_seeded_games_and_openings_are_repeatable_and_differ_by_seed():
     one = [p.text() for p in study.seeded_game(5, 25)]
     assert one == [p.text() for p in study.seeded_game(5, 25)]
@@ -462,6 +497,7 @@ def test_draw_runs_draws_every_counted_run_and_every_stone():
                      for points in runs}
     assert len(ax.collections) == sum(1 for cell in state.cells if cell)
     assert ax.get_title() == "middle game"
+    assert ax.get_xlabel() == "column" and ax.get_ylabel().startswith("row")
     low, high = ax.get_xlim()
     assert high - low == 9
     plt.close(ax.figure)
@@ -522,6 +558,36 @@ def test_exercise_two_asks_for_a_count_not_printed():
     for wrong in ((near("j10", 1), near("a1", 1)), 24, (24, 8, 0), (True, 8), "24, 8"):
         assert verdict("10-candidates", wrong) != "10-candidates: right"
     assert "square" in verdict("10-candidates", (8, 3))
+
+
+def test_exercise_one_says_where_a_wrong_count_goes_wrong():
+    from course_lib.exercises import verdict
+
+    def every_three(state, player):          # every run of three with an empty end
+        return study.open_threes(state, player) + sum(
+            1 for p, f, _ in study.feature_runs(state) if p == player and f == 4)
+
+    def edge_is_empty(state, player):         # the edge read as an empty point
+        count = 0
+        for line in state.geometry.lines:
+            values = [0] + [state.cells[i] for i in line] + [0]
+            count += sum(1 for k in range(1, len(values) - 3) if values[k:k + 3] == [player] * 3
+                         and values[k - 1] == 0 and values[k + 3] == 0)
+        return count
+
+    assert verdict("10-open-threes", study.open_threes) == "10-open-threes: right"
+    words = verdict("10-open-threes", every_three)
+    assert "closed threes" in words and "both ends" in words and "THREE_TEXTS[" in words
+    words = verdict("10-open-threes", edge_is_empty)
+    # only the last position has a three against the edge: the feedback names it, and x
+    last = len(study.THREE_TEXTS) - 1
+    assert f"differs on 1 of the {2 * len(study.THREE_TEXTS)} cases" in words
+    assert f"THREE_TEXTS[{last}]" in words and "for player 1 (x): yours 1" in words
+    assert "edge of the board" in words                        # the hint about the edge
+    assert "the function itself" in verdict("10-open-threes", 3)
+    assert "raised ZeroDivisionError" in verdict("10-open-threes", lambda s, p: 1 // 0)
+    assert "return the count, a whole number" in verdict("10-open-threes", lambda s, p: 1.0)
+    assert "0x" not in verdict("10-open-threes", edge_is_empty)   # no function repr
 
 
 # --- bad arguments ------------------------------------------------------------------------------
@@ -592,6 +658,13 @@ BAD_CALLS = [
     (lambda: study.feature_runs(None), "state must be a Gomoku position"),
     (lambda: study.open_threes(A_GAME[2], 3), "player must be 1"),
     (lambda: study.open_threes(A_GAME[2].text(), 1), "state must be a Gomoku position"),
+    (lambda: study.seconds_per_evaluation(A_GAME, "patterns"), "evaluate must be an "
+                                                               "evaluation"),
+    (lambda: study.seconds_per_evaluation(study.seeded_game(1, 80)[-1:], len),
+     "needs a position still in play"),
+    (lambda: study.seconds_per_evaluation(A_GAME, len, repeats=0), "repeats must be a whole"),
+    (lambda: study.minimax_nodes(A_GAME[2], 5), "depth must be a whole number from 0 to 4"),
+    (lambda: study.minimax_nodes("j10", 1), "state must be a Gomoku position"),
     (lambda: study.draw_runs(A_GAME[2], window=0), "window"),
     (lambda: study.draw_runs(A_GAME[2], smallest=9), "smallest"),
     (lambda: study.draw_runs(A_GAME[2], title=3), "title must be text"),
