@@ -50,7 +50,7 @@ def test_korean_gomoku_board_refuses_and_counts_in_korean():
         assert board.message.startswith("두지 못했습니다: s19: 모든 돌에서 2점보다 멀리 있습니다.")
         assert board.game.tooltip("j10") == "j10  (j열, 10행)"
         sentence = board._repr_mimebundle_()["text/plain"]
-    assert "점을 클릭하면 그곳에 돌을 놓습니다" in sentence
+    assert "점을 클릭하면 그곳에 착수합니다" in sentence
     # The same board speaks English again afterwards: its words are chosen when shown.
     assert board.status == "x (you) to move \u00b7 move 9"
 
