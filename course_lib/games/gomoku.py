@@ -62,6 +62,7 @@ from typing import Iterator, Sequence
 from ..checks import check_player, describe, is_whole, whole
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
+from ..i18n import N_
 from ..rng import SplitMix64
 from ._grid import BLACK, EMPTY, SYMBOLS, WHITE, read_text, write_text
 
@@ -73,7 +74,7 @@ RULES = ("freestyle", "omok")
 LETTERS = "abcdefghijklmnopqrs"
 EDGE = 3
 """What lies beyond the board, in a line's cells (the ``|`` of the pattern table)."""
-PLAYER_NAMES = {BLACK: "black (x)", WHITE: "white (o)"}
+PLAYER_NAMES = {BLACK: N_("black (x)"), WHITE: N_("white (o)")}
 
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))     # row, column, diagonal, anti-diagonal
 
@@ -583,12 +584,12 @@ class Gomoku:
 
     def outcome_reason(self) -> str:
         """Why the game ended, in words; '' while it goes on."""
-        if self._winner:
-            return f"{PLAYER_NAMES[self._winner]} has five in a row"
+        if self._winner:                    # marked: the PlayBoard shows them translated
+            return N_("{side} has five in a row").format(side=PLAYER_NAMES[self._winner])
         if self._stones == len(self.cells):
-            return "the board is full"
+            return N_("the board is full")
         if self.is_terminal():
-            return "every empty point is a forbidden double three"
+            return N_("every empty point is a forbidden double three")
         return ""
 
     def fives(self) -> list[tuple[str, ...]]:
@@ -739,8 +740,8 @@ def _five_on_board(cells: Sequence[int], board: Geometry, player: int) -> bool:
 
 WEIGHTS: tuple[int, ...] = (50_000_000, 5_005_000, 500_500, 100_050, 10_000, 1_000, 10, 1)
 """The weights of the features f1..f8 (CASE_STUDIES.md)."""
-FEATURES = ("f1 five", "f2 open four", "f3 closed four", "f4 open three", "f5 closed three",
-            "f6 open two", "f7 closed two", "f8 one")
+FEATURES = (N_("f1 five"), N_("f2 open four"), N_("f3 closed four"), N_("f4 open three"),
+            N_("f5 closed three"), N_("f6 open two"), N_("f7 closed two"), N_("f8 one"))
 
 _OPEN, _OPPONENT, _EDGE = 0, 1, 2
 

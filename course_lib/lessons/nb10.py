@@ -32,6 +32,7 @@ from ..exercises import register
 from ..games.gomoku import (FEATURES, Gomoku, check_size, geometry, line_kind, line_runs,
                             pattern_counts)
 from ..games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
+from ..i18n import N_, _
 from ..rng import SplitMix64, check_seed
 from ..strength import Sprt, sprt_elo_estimate
 from .compare import whole_number
@@ -377,13 +378,16 @@ class FastPlayer:
 
     @property
     def name(self) -> str:
+        """The player's settings in words, in the language the course speaks."""
+        parts = [_("alpha-beta radius {radius}").format(radius=self.radius)]
         if self.depth is not None:
-            what = f"depth {self.depth}, no deepening" + (", table" if self.table_bits else "")
+            parts += [_("depth {depth}").format(depth=self.depth), _("no deepening")]
+            parts += [_("table")] if self.table_bits else []
         else:
-            what = (f"{self.max_nodes:,} nodes, deepening, "
-                    + ("root reordered" if self.reorder else "board order")
-                    + (", table" if self.table_bits else ", no table"))
-        return f"alpha-beta radius {self.radius}, {what}"
+            parts += [_("{nodes} nodes").format(nodes=f"{self.max_nodes:,}"), _("deepening"),
+                      _("root reordered") if self.reorder else _("board order"),
+                      _("table") if self.table_bits else _("no table")]
+        return ", ".join(parts)
 
     def search(self, state: Gomoku):
         """The search of ``state`` (its cells and rule) restricted to this player's radius:
@@ -479,7 +483,7 @@ def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
                 f"{draws - 1} draws, not {count}: ask for fewer, or for longer openings")
         state = empty
         moves = []
-        for _ in range(plies):
+        for _ply in range(plies):
             if state.is_over():                      # a five already: not an opening
                 break
             options = state.legal_moves()
@@ -492,19 +496,27 @@ def seeded_openings(count: int, plies: int = 4, seed: int = 1, size: int = 19,
     return openings
 
 
-TEST_LABELS = {
+class _Labels(dict):
+    """A dict of marked messages whose values are read in the language the course speaks."""
+
+    def __getitem__(self, key: str) -> str:
+        return _(super().__getitem__(key))
+
+
+TEST_LABELS = _Labels({
     "radius 2 against radius 1, depth 3":
-        "radius 2 against radius 1, both alpha-beta to depth 3 (no deepening, no table)",
+        N_("radius 2 against radius 1, both alpha-beta to depth 3 (no deepening, no table)"),
     "radius 1 against radius 2, equal nodes":
-        "radius 1 against radius 2, both deepening with the root reordered and a table, "
-        "20,000 nodes",
+        N_("radius 1 against radius 2, both deepening with the root reordered and a table, "
+           "20,000 nodes"),
     "deepening + table against plain alpha-beta, equal nodes":
-        "root reordered + table against board order without a table, both deepening at "
-        "radius 1, 20,000 nodes",
+        N_("root reordered + table against board order without a table, both deepening at "
+           "radius 1, 20,000 nodes"),
     "deepening + table with fewer nodes against plain alpha-beta":
-        "the same as 3, the player with the reordering and the table given 15,000 nodes"}
+        N_("the same as 3, the player with the reordering and the table given 15,000 nodes")})
 """What each stored test of ``benchmarks/bench_gomoku_project.py`` compares, by its stored
-name: the notebook prints these, as the stored names leave out settings the players had."""
+name: the notebook prints these, as the stored names leave out settings the players had
+(``TEST_LABELS[name]`` is in the language the course speaks)."""
 
 SPRT_SETTINGS = {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.05,
                  "kind": "pentanomial", "scale": "normalized"}
@@ -597,30 +609,34 @@ def sprt_reading(test: Sprt, max_pairs: int) -> str:
     whole(max_pairs, "max_pairs (the test's cap)", 1, MAX_COUNT, "pairs")
     h0, h1 = f"{test.elo0:g}", f"{test.elo1:g}"
     if test.state == "accept H1":
-        verdict = (f"accept H1 after {test.played} pairs: the games are much likelier if A is "
-                   f"{h1} normalized Elo stronger than if it is {h0}, at the test's error "
-                   "rates (5 % each); this is not a measure of the difference, and not 'at "
-                   f"least {h1}'")
+        verdict = _("accept H1 after {pairs} pairs: the games are much likelier if A is "
+                    "{h1} normalized Elo stronger than if it is {h0}, at the test's error "
+                    "rates (5 % each); this is not a measure of the difference, and not 'at "
+                    "least {h1}'.")
     elif test.state == "accept H0":
-        verdict = (f"accept H0 after {test.played} pairs: the games are likelier if A is "
-                   f"{h0} normalized Elo stronger than if it is {h1}: A is not shown to be "
-                   f"stronger (which is not 'equal')")
+        verdict = _("accept H0 after {pairs} pairs: the games are likelier if A is "
+                    "{h0} normalized Elo stronger than if it is {h1}: A is not shown to be "
+                    "stronger (which is not 'equal').")
     elif test.played >= max_pairs:
-        verdict = (f"undecided: the test reached its cap of {max_pairs} pairs without a "
-                   "decision")
+        verdict = _("undecided: the test reached its cap of {cap} pairs without a "
+                    "decision.")
     else:
-        verdict = f"still running after {test.played} pairs: no decision yet"
+        verdict = _("still running after {pairs} pairs: no decision yet.")
+    verdict = verdict.format(pairs=test.played, h0=h0, h1=h1, cap=max_pairs)
     if not test.played:
-        return verdict + "."
+        return verdict
     e = sprt_elo_estimate(test)
-    why = {"accept H1": "biased: the test stopped because its results ran high",
-           "accept H0": "biased: the test stopped because its results ran low"}.get(
-        test.state, "the test did not stop at a bound")
-    return (f"{verdict}.\nElo of A against B, median-unbiased: {e.elo:+.1f} logistic Elo (95 % "
-            f"interval {e.elo_low:+.1f} to {e.elo_high:+.1f}), {e.normalized_elo:+.1f} "
-            f"normalized Elo ({e.normalized_low:+.1f} to {e.normalized_high:+.1f});\nnaive, "
-            f"from the score: {e.naive_elo:+.1f} logistic Elo, {e.naive_normalized_elo:+.1f} "
-            f"normalized Elo ({why}).")
+    why = {"accept H1": _("biased: the test stopped because its results ran high"),
+           "accept H0": _("biased: the test stopped because its results ran low")}.get(
+        test.state) or _("the test did not stop at a bound")
+    return verdict + "\n" + _(
+        "Elo of A against B, median-unbiased: {elo:+.1f} logistic Elo (95 % interval "
+        "{low:+.1f} to {high:+.1f}), {nelo:+.1f} normalized Elo ({nlow:+.1f} to "
+        "{nhigh:+.1f});\nnaive, from the score: {naive:+.1f} logistic Elo, {nnaive:+.1f} "
+        "normalized Elo ({why}).").format(
+        elo=e.elo, low=e.elo_low, high=e.elo_high, nelo=e.normalized_elo,
+        nlow=e.normalized_low, nhigh=e.normalized_high, naive=e.naive_elo,
+        nnaive=e.naive_normalized_elo, why=why)
 
 
 # --- pictures ------------------------------------------------------------------------------------
@@ -681,16 +697,16 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
         raise InvalidArgumentError(f"centre must be a point of the {size}x{size} board "
                                    f"('j10'), got {describe(centre)}")
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.5, 5.5))
+        ax = plt.subplots(figsize=(5.5, 5.5))[1]
     ax.set_facecolor("#e3b873")
     for k in range(size):
         ax.plot([0, size - 1], [k, k], color="#5a4020", lw=0.5)
         ax.plot([k, k], [0, size - 1], color="#5a4020", lw=0.5)
     drawn = set()
-    for _, feature, points in feature_runs(state):
+    for _player, feature, points in feature_runs(state):
         if feature <= smallest and len(points) > 1:
             xy = [divmod(board.index[p], size)[::-1] for p in points]
-            ax.plot([x for x, _ in xy], [y for _, y in xy], color=RUN_COLOURS[feature],
+            ax.plot([x for x, _y in xy], [y for _x, y in xy], color=RUN_COLOURS[feature],
                     lw=9, solid_capstyle="round")
             drawn.add(feature)
     for i, cell in enumerate(state.cells):
@@ -719,9 +735,9 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
     if state.last_move is not None:
         row, column = divmod(board.index[state.last_move], size)
         ax.plot(column, row, marker="s", ms=17, mfc="none", mec=LAST_MOVE_COLOUR, mew=2.2,
-                ls="none", zorder=4, label=f"last move, {state.last_move}")
+                ls="none", zorder=4, label=_("last move, {move}").format(move=state.last_move))
     for feature in sorted(drawn):
-        ax.plot([], [], color=RUN_COLOURS[feature], lw=6, label=FEATURES[feature])
+        ax.plot([], [], color=RUN_COLOURS[feature], lw=6, label=_(FEATURES[feature]))
     ax.legend(loc="lower left", fontsize=8)
     if title:
         ax.set_title(title)
@@ -835,16 +851,19 @@ def _same_pair(answer: Any, expected: tuple[int, int]) -> bool:
 register(
     "10-open-threes", _open_threes_values,
     mistake=_runs_of_three,
-    hint=OPEN_THREES_HINT + " (Answer with the function itself, no parentheses.)",
+    hint=N_("what closes a three? An opponent's stone does, and so does the edge of the board: "
+            "does your count treat the end of a line the way it treats an opponent's stone? "
+            "Does it refuse a run of four, and look along rows, columns and both diagonals? "
+            "(Answer with the function itself, no parentheses.)"),
     compare=_same_counts)
 
 register(
     "10-candidates", lambda: _first_stone_candidates(BRANCHING_RADIUS),
     mistake=_first_stone_candidates(1),
-    hint="radius 2 keeps the empty points at most 2 rows and 2 columns from a stone: which "
-         "square of points around the stone is that, how many points does it hold, and which "
-         "of them is not empty? In the corner, how much of that square is on the board? "
-         "Answer with a pair, (centre, corner).",
+    hint=N_("radius 2 keeps the empty points at most 2 rows and 2 columns from a stone: which "
+            "square of points around the stone is that, how many points does it hold, and "
+            "which of them is not empty? In the corner, how much of that square is on the "
+            "board? Answer with a pair, (centre, corner)."),
     compare=_same_pair)
 
 __all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAME",

@@ -27,6 +27,7 @@ from ..engine.readable import ReadableEngine, RootSearch
 from ..errors import InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
+from ..i18n import N_
 from ..match.ladder import Rung, load_records, rung_plan
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
@@ -425,26 +426,28 @@ def _same_word(answer: Any, expected: str) -> bool:
 register(
     "11-research-moves", _research_moves,
     mistake=[1, 2, 3],  # every move worth more than the first, as if alpha stayed at 2
-    hint="a later move is searched again only when its null-window answer lies strictly "
-         "between alpha and beta; after each move, what is alpha at the root, and what does "
-         "the next null window ask?",
+    hint=N_("a later move is searched again only when its null-window answer lies strictly "
+            "between alpha and beta; after each move, what is alpha at the root, and what "
+            "does the next null window ask?"),
     compare=_same_list)
 
 register(
     "11-narrow-bounds", _narrow_bounds_games,
     mistake=834,  # twice the 417 of [0, 40], as if the games grew with 1 / width
-    hint="compare the plans of section 3: what happens to the expected games at elo0 when the "
-         "width goes from 40 to 30, from 30 to 25? Which power of the width does that follow?",
+    hint=N_("compare the plans of section 3: what happens to the expected games at elo0 when "
+            "the width goes from 40 to 30, from 30 to 25? Which power of the width does that "
+            "follow?"),
     compare=_within_a_tenth)
 
 register(
     "11-fixed-length", lambda: "a",
     mistake="b",  # the stopping's correction kept, as if it belonged to the games themselves
-    hint=("what does the median-unbiased estimate correct? Think of what made the naive one "
-          "lean the way its test stopped.",
-          "the bias of section 3 comes from when the test stopped: a test that stops as soon as "
-          "its LLR crosses a bound stops more often when its results happen to run past that "
-          "bound. Does that happen when the number of games is fixed before any result is seen?",
-          "with a fixed number of games, the score of those games is read as it is: no stopping "
-          "rule to correct for. Which printed figure is that score's Elo?"),
+    hint=(N_("what does the median-unbiased estimate correct? Think of what made the naive one "
+             "lean the way its test stopped."),
+          N_("the bias of section 3 comes from when the test stopped: a test that stops as soon "
+             "as its LLR crosses a bound stops more often when its results happen to run past "
+             "that bound. Does that happen when the number of games is fixed before any result "
+             "is seen?"),
+          N_("with a fixed number of games, the score of those games is read as it is: no "
+             "stopping rule to correct for. Which printed figure is that score's Elo?")),
     compare=_same_word)

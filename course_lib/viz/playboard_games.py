@@ -426,7 +426,7 @@ class GomokuBoard(GameBoard):
 
     name = "Gomoku"
     prefix = "gomoku"
-    how_to_play = "click a point to place a stone there"
+    how_to_play = N_("click a point to place a stone there")
     cell_size = 29
     board_color = "#e3b873"
     grid_color = "#5a4020"
@@ -441,6 +441,7 @@ class GomokuBoard(GameBoard):
         from ..games import gomoku
         from ..games._pictures import STONE_EDGE, STONE_FILL
         self._setup_names(gomoku.LETTERS[:gomoku.DEFAULT_SIZE], gomoku.DEFAULT_SIZE)
+        self.side_names = dict(gomoku.PLAYER_NAMES)
         self.stone_fill = dict(STONE_FILL)
         self.stone_edge = dict(STONE_EDGE)
         self.outline = {}                # the stones are drawn by CSS, with their own edge
@@ -467,11 +468,35 @@ class GomokuBoard(GameBoard):
         self.cell_size = self.CELL_SIZES[state.size]
         return state
 
+    def play(self, state: Any, move: Any) -> Any:
+        """The position after ``move``; a point the rules refuse (``Gomoku.play``) is refused
+        here first, in the language the course speaks."""
+        if isinstance(move, str) and move in self._index and not state.is_terminal():
+            if state.cells[self._index[move]]:
+                raise IllegalMoveError(_("{move} is occupied; a stone goes on an empty point")
+                                       .format(move=move))
+            if state.forbidden(move):
+                raise IllegalMoveError(_("{move} makes two open threes at once (a double "
+                                         "three), which omok forbids").format(move=move))
+            if move not in state.legal_moves():
+                raise IllegalMoveError(_("{move} is more than {radius} points from every "
+                                         "stone; this restricted game (radius={radius}) plays "
+                                         "only near the stones").format(move=move,
+                                                                        radius=state.radius))
+        return state.play(move)
+
+    def reason(self, state: Any) -> str:
+        winner = state.winner()
+        if winner:
+            return _("{side} has five in a row").format(side=_(self.side_names[winner]))
+        return _(state.outcome_reason())
+
     def turn(self, state: Any) -> str:
-        return f"move {state.stones(1) + state.stones(2) + 1}"
+        return _("move {number}").format(number=state.stones(1) + state.stones(2) + 1)
 
     def tooltip(self, key: Any) -> str:
-        return f"{key}  (column {key[0]}, row {key[1:]})"
+        return _("{point}  (column {column}, row {row})").format(point=key, column=key[0],
+                                                                 row=key[1:])
 
     def cell_classes(self, key: Any) -> list[str]:
         row, column = int(key[1:]), key[0]
