@@ -226,12 +226,7 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     levels = len(exercise.hints)
     level = try_level(name, levels, hint_level, answer) if count \
         else asked_level(hint_level, levels) or 1
-    try:
-        shown = repr(answer)
-    except Exception:
-        shown = f"<a {type(answer).__name__}>"
-    if len(shown) > 80:
-        shown = shown[:77] + "..."
+    shown = _shown(answer)
     hint = _(exercise.hints[level - 1])        # hints are marked with N_ where registered
     if raised:
         hint = _("{hint} (checking it raised {error})").format(hint=hint, error=raised)
@@ -382,6 +377,16 @@ def prediction_words(name: str, measured: Any) -> str:
 
 
 def _shown(answer: Any) -> str:
+    """The answer as a verdict shows it: its repr, a numpy number as the plain number it holds
+    (``-158``, not ``np.int64(-158)``), cut to 80 characters.
+
+    >>> import numpy as np
+    >>> _shown(np.int64(-158)), _shown(np.float64(0.5)), _shown("b6")
+    ('-158', '0.5', "'b6'")
+    """
+    item = getattr(answer, "item", None)
+    if type(answer).__module__ == "numpy" and getattr(answer, "shape", None) == () and item:
+        answer = item()                              # a numpy scalar: the Python number
     try:
         text = repr(answer)
     except Exception:                                # noqa: BLE001 - any object may be given

@@ -418,7 +418,7 @@ def _score_change(stone="mover", sides="both", view="player", old=True, lines=4)
         return mine - theirs if sides == "both" else mine
     return score_change
 def _ntuple_step(direction=1, squash=True, bias_in_score=True, bias_trained=True,
-                 repeats=True, vectorised=False):
+                 repeats=True, vectorised=False, p_after=False):
     """A gradient step written as a student writes it, with numpy where ``vectorised``."""
     import numpy as np
 
@@ -438,6 +438,8 @@ def _ntuple_step(direction=1, squash=True, bias_in_score=True, bias_trained=True
                 weights[i] = weights[i] - direction * learning_rate * gradient
         if bias_trained:
             weights[-1] -= direction * learning_rate * gradient
+        if p_after:                                      # the prediction made again
+            return 1.0 / (1.0 + np.exp(-(weights[-1] + np.sum(np.asarray(weights)[lookups]))))
         return p
     return gradient_step
 def _flips(mover="to_move", closed=True, directions=8, wrap=False, reset=True):
@@ -547,6 +549,7 @@ STUDENT_MISTAKES["12-ntuple-step"] = [
     (_ntuple_step(bias_in_score=False), "score_without_bias"),
     (_ntuple_step(vectorised=True, repeats=False), "repeats_once"),
     (_ntuple_step(repeats=False), "repeats_once"),
+    (_ntuple_step(p_after=True), "p_after_step"),
 ]
 
 STUDENT_RIGHT = {

@@ -345,6 +345,11 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
         "the derivative?",
         "a weight looked up twice moves once",
         "move a weight once for every time it is looked up (loop over lookups, not a set)."),
+    "p_after_step": K(
+        "which prediction does the function return: the one the step was computed from, or "
+        "one computed again after the weights have moved?",
+        "the prediction returned is the one after the step",
+        "compute p from the weights before you change them, and return that p."),
     "flips_black_moves": K(
         "whose disc is placed, and whose discs can it turn over, when white is to move?",
         "the mover is taken to be black (1) whoever is to move",
@@ -583,6 +588,9 @@ _add(Spec("12-ntuple-step", solutions.gradient_step, "ntuple", "gradient step", 
     _m("score_without_bias", ("score = weights[-1]", "score = 0.0")),
     _m("repeats_once", ("    for i in lookups:\n        weights[i] -= step\n",
                         "    for i in set(lookups):\n        weights[i] -= step\n")),
+    _m("p_after_step", ("    return p\n",
+                        "    return 1 / (1 + math.exp(-(weights[-1] + sum(weights[i] for i in "
+                        "lookups))))\n")),
 ]))
 _add(Spec("09-flips", solutions.flips, "flips", "flips", [
     _m("flips_black_moves", ("me = state.to_move", "me = 1")),

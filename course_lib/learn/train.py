@@ -2,9 +2,12 @@
 
 The network (``ntuple``) gives a score ``f`` for the side to move; training reads it as log-odds
 of winning, ``p = 1 / (1 + exp(-f))``, and lowers the cross-entropy between ``p`` and a target
-over every training position, with Adam on mini-batches and a small weight decay. The gradient
-of one position reaches only the 96 weights it looks up, so one step adds the position's error
-``p - target`` to each of them (``np.bincount`` does that for a batch).
+over every training position, with Adam on mini-batches and a small weight decay. The
+derivative of one position's loss with respect to its score is its error ``p - target``, and
+the score is the bias plus the 96 weights looked up, so the position's gradient is that error
+on the bias and on each weight it looks up, once for every time it is looked up (a weight read
+by two lookups gets twice the error), and 0 on every other weight (``np.bincount`` adds it up
+over a batch).
 
 The target mixes two things the games say about a position, as engine trainers do:
 ``target = lam * result + (1 - lam) * sigmoid(a * score + b)``, the game's result (1, 0.5, 0:

@@ -394,6 +394,16 @@ def loss_table(run: Any, digits: int = 3) -> str:
     return "\n".join(rows)
 
 
+def _hold_every_line(ax: Any) -> None:
+    """Set the y range of ``ax`` to hold every line drawn on it, with a margin of a tenth of
+    their span on each side (nothing on the axes' edges)."""
+    values = np.concatenate([np.asarray(line.get_ydata(), dtype=np.float64)
+                             for line in ax.get_lines()])
+    low, high = float(values.min()), float(values.max())
+    margin = 0.1 * (high - low) or 0.01
+    ax.set_ylim(low - margin, high + margin)
+
+
 def draw_training_curves(runs: dict[str, Any]) -> Any:
     """The training curves of each run of ``runs`` ({title: a ``train.TrainingRun`` or the
     stored ``meta``}), one row each: on the left the losses against the target (the network on
@@ -427,11 +437,7 @@ def draw_training_curves(runs: dict[str, Any]) -> Any:
             ax.axhline(material, color="C3", linestyle="--", label="material alone (validation)")
             ax.axhline(score, color="C2", linestyle=":", linewidth=2,
                        label="search score (validation)")
-            values = np.concatenate([np.asarray(line.get_ydata(), dtype=np.float64)
-                                     for line in ax.get_lines()])
-            low, high = float(values.min()), float(values.max())
-            margin = 0.1 * (high - low) or 0.01
-            ax.set_ylim(low - margin, high + margin)
+            _hold_every_line(ax)
             ax.set_xticks(epochs)
             ax.set_xlabel("epoch", fontsize=10)
             ax.set_ylabel("cross-entropy (nats)", fontsize=10)
@@ -961,16 +967,22 @@ def network_summary(net: Any = None) -> str:
     >>> net.meta = {"positions": 10, "epochs": 1, "curve": [[1, 0.6, 0.61]],
     ...             "material_loss": 0.65, "score_loss": 0.58}
     >>> print(network_summary(net).splitlines()[0])
-    2,916 inputs, 4 hidden units: 11,673 weights, int16 (23,352 bytes in the searches)
+    2,916 inputs, 4 hidden units: 11,673 weights, int16 (23,352 bytes in the searches: 2,919 rows of 4, the last holding b2 and the scale)
     """
     from ..learn.network import N_INPUTS
 
     net = _network(net)
     meta = _trained(net)
     weights = net.packed.size - net.hidden + 1          # W1, b1, w2 and b2
+    rows, width = net.packed.shape
+    held = (f", {meta['validation_positions']:,} more held out for validation"
+            if "validation_positions" in meta else "")
+    how = "".join(f", {label} {meta[key]:,}" for key, label in
+                  (("batch", "mini-batches of"), ("lam", "λ")) if key in meta)
     return (f"{N_INPUTS:,} inputs, {net.hidden} hidden units: {weights:,} weights, int16 "
-            f"({net.packed.nbytes:,} bytes in the searches)\n"
-            f"trained on {meta['positions']:,} positions for {meta['epochs']} epochs "
+            f"({net.packed.nbytes:,} bytes in the searches: {rows:,} rows of {width}, the last "
+            f"holding b2 and the scale)\n"
+            f"trained on {meta['positions']:,} positions{held}; {meta['epochs']} epochs{how} "
             f"(win_scale {net.win_scale:.0f} hundredths of a stone per unit of log-odds)\n"
             f"validation loss against the target {meta['curve'][-1][2]:.4f}: material alone "
             f"{meta['material_loss']:.4f}, the search score it learns from "
@@ -988,44 +1000,67 @@ def _result_losses(meta: dict) -> str:
 
 
 def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
-    """The training curve of a value network (default: the shipped one): training and
-    validation loss by epoch, with material's and the search score's validation loss."""
+    """The training curve of a value network (default: the shipped one), every loss against
+    the training target: the training loss (the mean over each epoch's batches, while the
+    weights move) and the validation loss (after each epoch), with material's and the search
+    score's validation loss. The legend stands to the right of the axes, and the y range
+    holds every line with a margin.
+
+    >>> from course_lib.learn.network import NetworkWeights
+    >>> net = NetworkWeights.random(hidden=4)
+    >>> net.meta = {"positions": 10, "epochs": 1, "curve": [[1, 0.6, 0.61]],
+    ...             "material_loss": 0.65, "score_loss": 0.58}
+    >>> ax = draw_network_curve(net)
+    >>> bool(ax.get_ylim()[0] < 0.58 < 0.65 < ax.get_ylim()[1])
+    True
+    """
     import matplotlib.pyplot as plt
 
     meta = _trained(net)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3.5))
+    own = ax is None
+    if own:
+        _, ax = plt.subplots(figsize=(8.4, 3.5))            # 840 px: shown at full size
     epochs = [row[0] for row in meta["curve"]]
-    ax.plot(epochs, [row[1] for row in meta["curve"]], "o-", label="training (8 images)")
-    ax.plot(epochs, [row[2] for row in meta["curve"]], "s-", label="validation")
-    ax.axhline(meta["material_loss"], color="grey", linestyle="--", label="material alone")
-    ax.axhline(meta["score_loss"], color="black", linestyle=":", label="the search score")
+    ax.plot(epochs, [row[1] for row in meta["curve"]], "o-",
+            label="training positions\n(mean over the epoch's\nbatches, while it learns)")
+    ax.plot(epochs, [row[2] for row in meta["curve"]], "s-",
+            label="validation positions\n(after the epoch)")
+    ax.axhline(meta["material_loss"], color="C3", linestyle="--",
+               label="material alone\n(validation)")
+    ax.axhline(meta["score_loss"], color="C2", linestyle=":", linewidth=2,
+               label="the search score\n(validation)")
+    _hold_every_line(ax)
+    ax.set_xticks(epochs)
     ax.set(xlabel="epoch", ylabel="cross-entropy (nats)",
-           title=f"The value network's training, {meta['positions']:,} positions")
-    ax.legend(fontsize="small")
+           title=f"The value network's training, {meta['positions']:,} positions:\n"
+                 f"the loss against the training target")
+    ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.02, 0.5), frameon=False)
+    if own:
+        ax.figure.tight_layout()
     return ax
 
 
-def ladder_networks(records: list[dict] | None = None) -> list[tuple[str, int, int, float]]:
-    """(path, positions, hidden units, validation loss) of every network the ladder's records
-    name, in the order they first appear.
+def ladder_networks(records: list[dict] | None = None
+                    ) -> list[tuple[str, int, int, int, float]]:
+    """(path, positions, hidden units, epochs, validation loss) of every network the ladder's
+    records name, in the order they first appear.
 
-    >>> ladder_networks([{"net_a": {"path": "a.npz", "positions": 9, "hidden": 4,
+    >>> ladder_networks([{"net_a": {"path": "a.npz", "positions": 9, "hidden": 4, "epochs": 2,
     ...                             "validation_loss": 0.5}, "net_b": None}])
-    [('a.npz', 9, 4, 0.5)]
+    [('a.npz', 9, 4, 2, 0.5)]
     """
     records = network_records() if records is None else records
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
         raise InvalidArgumentError(f"records must be a list of the ladder's records (dicts, as "
                                    f"network_records returns), got {describe(records)}")
-    seen: dict[str, tuple[str, int, int, float]] = {}
+    seen: dict[str, tuple[str, int, int, int, float]] = {}
     try:
         for record in records:
             for key in ("net_a", "net_b"):
                 net = record.get(key)
                 if net and net["path"] not in seen:
                     seen[net["path"]] = (net["path"], net["positions"], net["hidden"],
-                                         net["validation_loss"])
+                                         net["epochs"], net["validation_loss"])
     except (KeyError, TypeError) as error:
         raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
                                    "benchmarks/network_ladder.py") from None

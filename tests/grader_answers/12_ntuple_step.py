@@ -117,6 +117,21 @@ def gradient_step(weights, lookups, target, learning_rate):
 # says: weights[1] is
 
 
+# --- bug p_after_step: the prediction computed again after the step, and returned
+import math
+
+
+def gradient_step(weights, lookups, target, learning_rate):
+    f = weights[-1] + sum(weights[i] for i in lookups)
+    p = 1 / (1 + math.exp(-f))
+    for i in lookups:
+        weights[i] -= learning_rate * (p - target)
+    weights[-1] -= learning_rate * (p - target)
+    f = weights[-1] + sum(weights[i] for i in lookups)
+    return 1 / (1 + math.exp(-f))
+# says: your function returned p =
+
+
 # --- degenerate: the weights trained on a copy, the caller's never change
 import math
 

@@ -622,3 +622,30 @@ def test_the_engines_of_the_live_sprt_have_the_switches_the_notebook_names():
         switches = make_agent(spec).engine.switches
         assert {name for name, on in switches.items() if on} == {"tt", "order"}
         assert sum(not on for on in switches.values()) == 6
+
+
+def test_the_stored_sprts_engine_is_named_by_the_switches_its_cell_prints():
+    """Section 5: the stored SPRT ran with the switches the shipped weights were made with,
+    every one on but null-move pruning, as the cell prints them."""
+    cells = _cells()
+    printed = "".join("".join(o.get("text", "")) for o in cells["nb12-38"]["outputs"])
+    found = re.search(r"the engine's default then, SELF_PLAY_SWITCHES: on (.+); off (.+)",
+                      printed)
+    assert found, printed
+    assert found.group(2).strip() == "nullmove" and "nullmove" not in found.group(1)
+    prose = " ".join("".join(cells["nb12-37"]["source"]).split())
+    assert "every switch on but null-move pruning" in prose
+
+
+def test_the_data_run_is_the_value_networks_training_and_validation_positions():
+    """Section 7: the positions the data run played are those the shipped network trained on
+    and those it held out, as the prose says."""
+    from course_lib.lessons.nb12 import data_runs
+    from course_lib.learn.network import load_network
+
+    meta = load_network().meta
+    run, = data_runs()
+    assert run["positions"] == meta["positions"] + meta["validation_positions"]
+    prose = " ".join("".join(_cells()["nb12-78"]["source"]).split())
+    assert (f"the {run['positions']:,} played are the {meta['positions']:,} trained on and the "
+            f"{meta['validation_positions']:,} held out") in prose

@@ -98,3 +98,13 @@ def test_the_pair_fens_hold_the_stones_the_exercise_names():
 def test_the_log_loss_mistake_is_the_loss_against_the_result_alone():
     p = 1 / (1 + math.exp(-nb12.NETWORK_SCORE / nb12.WIN_SCALE))
     assert _EXERCISES["12-log-loss"].mistake == pytest.approx(-math.log(1 - p), abs=1e-6)
+
+
+def test_a_wrong_numpy_answer_is_shown_as_the_number_it_holds():
+    """Exercise 2's answers come from lone_stone's int64 array: a wrong one reads as a plain
+    number in the verdict, not as numpy's repr."""
+    right = _EXERCISES["12-stone-pair"].solve()
+    text = verdict("12-stone-pair", np.int64(right + 44))
+    assert text.startswith(f"12-stone-pair: wrong: {right + 44} is not it"), text
+    text = verdict("12-log-loss", np.float64(0.5))
+    assert text.startswith("12-log-loss: wrong: 0.5 is not it"), text

@@ -28,11 +28,20 @@ def test_the_summary_counts_the_weights_and_quotes_the_training():
     lines = network_summary(small_net()).splitlines()
     weights = N_INPUTS * 6 + 6 + 6 + 1                # W1, b1, w2, b2
     assert lines[0] == (f"2,916 inputs, 6 hidden units: {weights:,} weights, int16 "
-                        f"({(N_INPUTS + 3) * 6 * 2:,} bytes in the searches)")
-    assert "1,234 positions for 3 epochs" in lines[1]
+                        f"({(N_INPUTS + 3) * 6 * 2:,} bytes in the searches: 2,919 rows of 6, "
+                        f"the last holding b2 and the scale)")
+    assert lines[1].startswith("trained on 1,234 positions; 3 epochs (win_scale")
     assert lines[2] == ("validation loss against the target 0.5900: material alone 0.6200, "
                         "the search score it learns from 0.5600")
     assert lines[3] == "against the games' results: not measured by the stored run"
+
+
+def test_the_summary_says_the_validation_positions_and_the_settings_when_stored():
+    net = small_net()
+    net.meta = dict(net.meta, validation_positions=56, batch=4096, lam=0.3)
+    assert network_summary(net).splitlines()[1].startswith(
+        "trained on 1,234 positions, 56 more held out for validation; 3 epochs, "
+        "mini-batches of 4,096, λ 0.3 (win_scale")
 
 
 def test_the_summary_quotes_the_losses_against_the_results_when_they_were_stored():
@@ -45,15 +54,31 @@ def test_the_summary_quotes_the_losses_against_the_results_when_they_were_stored
 
 def test_the_curve_draws_the_stored_losses():
     ax = draw_network_curve(small_net())
-    lines = {line.get_label(): line for line in ax.get_lines()}
-    assert list(lines["validation"].get_ydata()) == [0.63, 0.60, 0.59]
+    lines = {line.get_label().split("\n")[0]: line for line in ax.get_lines()}
+    assert list(lines["training positions"].get_ydata()) == [0.64, 0.61, 0.60]
+    assert list(lines["validation positions"].get_ydata()) == [0.63, 0.60, 0.59]
     assert list(lines["material alone"].get_ydata()) == [0.62, 0.62]
+    assert list(lines["the search score"].get_ydata()) == [0.56, 0.56]
     assert ax.get_xlabel() == "epoch" and "1,234 positions" in ax.get_title()
+    assert "against the training target" in ax.get_title()
+    plt.close(ax.figure)
+
+
+def test_the_curve_keeps_every_line_off_the_axes_edges_and_the_legend_off_the_lines():
+    ax = draw_network_curve(small_net())
+    low, high = ax.get_ylim()
+    values = [y for line in ax.get_lines() for y in line.get_ydata()]
+    margin = 0.05 * (high - low)
+    assert low + margin < min(values) and max(values) < high - margin
+    ax.figure.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1           # beside the axes, not on them
     plt.close(ax.figure)
 
 
 def test_records_are_read_as_stored_and_filtered_by_rung(tmp_path):
-    net = {"path": "a.npz", "positions": 100, "hidden": 64, "validation_loss": 0.6}
+    net = {"path": "a.npz", "positions": 100, "hidden": 64, "epochs": 10,
+           "validation_loss": 0.6}
     other = dict(net, path="b.npz", positions=25)
     records = [{"rung": "data", "net_a": net, "net_b": other},
                {"rung": "width", "net_a": net, "net_b": dict(net, path="c.npz", hidden=16)}]
@@ -61,8 +86,9 @@ def test_records_are_read_as_stored_and_filtered_by_rung(tmp_path):
     path.write_text(json.dumps(records))
     assert network_records(path=path) == records
     assert network_records("width", path=path) == records[1:]
-    assert ladder_networks(records) == [("a.npz", 100, 64, 0.6), ("b.npz", 25, 64, 0.6),
-                                        ("c.npz", 100, 16, 0.6)]
+    assert ladder_networks(records) == [("a.npz", 100, 64, 10, 0.6),
+                                        ("b.npz", 25, 64, 10, 0.6),
+                                        ("c.npz", 100, 16, 10, 0.6)]
     runs = tmp_path / "runs.json"
     runs.write_text(json.dumps([{"positions": 7}]))
     assert data_runs(runs) == [{"positions": 7}]
