@@ -273,7 +273,8 @@ class Prediction:
 
     name: str
     what: str
-    """What is predicted, in words (said back when the guess is malformed)."""
+    """What is predicted, in words (said back when the guess is malformed); a text marked
+    ``N_("...")`` is said in the language the course speaks."""
     choices: tuple[str, ...] = ()
     """For a choice: the options, as the question writes them ('a', 'b', ...); empty for a
     number."""
@@ -310,18 +311,21 @@ def _guess(spec: Prediction, guess: Any) -> tuple[Any, str]:
             else None
         if text in spec.choices:
             return text, ""
-        return None, f"answer with one of {', '.join(repr(c) for c in spec.choices)}"
+        return None, _("answer with one of {choices}").format(
+            choices=", ".join(repr(c) for c in spec.choices))
+    what = _(spec.what)
+    number = _("answer with a number ({what})").format(what=what)
     if isinstance(guess, bool) or not isinstance(guess, (int, float)) \
             and not hasattr(guess, "__float__"):
-        return None, f"answer with a number ({spec.what})"
+        return None, number
     try:
         value = float(guess)
     except (TypeError, ValueError, OverflowError):
-        return None, f"answer with a number ({spec.what})"
+        return None, number
     if not (math.isfinite(value) and spec.low <= value <= spec.high):
-        span = f"from {spec.low:g} to {spec.high:g}" if math.isfinite(spec.high) \
-            else f"of at least {spec.low:g}"
-        return None, f"{spec.what} is a number {span}"
+        span = (_("{what} is a number from {low} to {high}") if math.isfinite(spec.high)
+                else _("{what} is a number of at least {low}"))
+        return None, span.format(what=what, low=f"{spec.low:g}", high=f"{spec.high:g}")
     return value, ""
 
 
@@ -330,20 +334,22 @@ def predict(name: str, guess: Any) -> None:
     never raises. ``...`` is no prediction yet."""
     spec = _prediction(name)
     if spec is None:
-        print(f"{name}: no such prediction (known: {', '.join(sorted(_PREDICTIONS))})")
+        print(_("{name}: no such prediction (known: {known})").format(
+            name=name, known=", ".join(sorted(_PREDICTIONS))))
         return
     _PREDICTED.pop(name, None)
     if guess is ...:
-        print(f"{name}: no prediction yet (replace ... with your guess, then run the cells "
-              "below: the measurement compares)")
+        print(_("{name}: no prediction yet (replace ... with your guess, then run the cells "
+                "below: the measurement compares)").format(name=name))
         return
     value, problem = _guess(spec, guess)
     if problem:
-        print(f"{name}: {_shown(guess)} is not a prediction here: {problem}.")
+        print(_("{name}: {guess} is not a prediction here: {problem}.").format(
+            name=name, guess=_shown(guess), problem=problem))
         return
     _PREDICTED[name] = value
-    print(f"{name}: your prediction, {_shown(guess)}, is noted; the measurement below says how "
-          "close it is.")
+    print(_("{name}: your prediction, {guess}, is noted; the measurement below says how close "
+            "it is.").format(name=name, guess=_shown(guess)))
 
 
 def compare_prediction(name: str, measured: Any) -> None:
@@ -356,24 +362,30 @@ def prediction_words(name: str, measured: Any) -> str:
     """What ``compare_prediction`` prints."""
     spec = _prediction(name)
     if spec is None:
-        return f"{name}: no such prediction"
+        return _("{name}: no such prediction").format(name=name)
     if name not in _PREDICTED:
-        return (f"{name}: no prediction was noted (write yours in the prediction cell above and "
-                "run it, then this cell again).")
+        return _("{name}: no prediction was noted (write yours in the prediction cell above and "
+                 "run it, then this cell again).").format(name=name)
     guess = _PREDICTED[name]
     if spec.choices:
         if guess == str(measured).lower():
-            return f"{name}: you chose ({guess}), and so it is."
-        return f"{name}: you chose ({guess}); the measurement says ({str(measured).lower()})."
+            return _("{name}: you chose ({guess}), and so it is.").format(name=name, guess=guess)
+        return _("{name}: you chose ({guess}); the measurement says ({measured}).").format(
+            name=name, guess=guess, measured=str(measured).lower())
     value = float(measured)
-    said = f"{name}: you predicted {guess:g}, and it is {value:.3g}"
+    said = dict(name=name, guess=f"{guess:g}", measured=f"{value:.3g}")
     if guess > 0 and value > 0:
         factor = max(guess / value, value / guess)
         if factor <= CLOSE:
-            return f"{said}: close (within {round((CLOSE - 1) * 100)} percent)."
-        side = "low" if guess < value else "high"
-        return f"{said}: off by a factor of {factor:.1f} (your guess was too {side})."
-    return f"{said}: off by {abs(value - guess):.3g}."
+            return _("{name}: you predicted {guess}, and it is {measured}: close (within "
+                     "{percent} percent).").format(percent=round((CLOSE - 1) * 100), **said)
+        return (_("{name}: you predicted {guess}, and it is {measured}: off by a factor of "
+                  "{factor} (your guess was too low).") if guess < value
+                else _("{name}: you predicted {guess}, and it is {measured}: off by a factor "
+                       "of {factor} (your guess was too high).")).format(
+            factor=f"{factor:.1f}", **said)
+    return _("{name}: you predicted {guess}, and it is {measured}: off by {off}.").format(
+        off=f"{abs(value - guess):.3g}", **said)
 
 
 def _shown(answer: Any) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..i18n import _
 from .grading import is_number, tree_leaves
 from .trace import move_label, path_name
 
@@ -86,14 +87,15 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
     if not nodes:
         return None
     positions = _layout(nodes)
-    levels = 1 + max(-y for _, y in positions.values())
+    levels = 1 + max(-y for _x, y in positions.values())
     width = max(x for x, _ in positions.values()) + 1
     height = min(6.0, 1.3 + 0.9 * levels)
     figure = Figure(figsize=(WIDTH_INCHES, height))
     axes = figure.subplots(1, 2)
     show_labels = width <= 30
-    panels = ((axes[0], mine, f"your {what}", "tab:blue", dict(mine_returns or [])),
-              (axes[1], right, "the right one", "tab:green", dict(right_returns or [])))
+    panels = ((axes[0], mine, _("your {what}").format(what=_(what)), "tab:blue",
+               dict(mine_returns or [])),
+              (axes[1], right, _("the right one"), "tab:green", dict(right_returns or [])))
     for ax, visits, title, colour, returned in panels:
         visited = set(visits)
         rank: dict = {}
@@ -144,9 +146,12 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
     if focus is not None:
         other = ""
         if right_node is not None and right_node != focus:
-            other = f", where the right one visits {path_name(right_node)} (orange ring)"
-        returned = " (purple: the value each call returned)" if mine_returns else ""
-        figure.suptitle(f"first difference: your node {path_name(focus)} (red ring){other}\n"
-                        f"numbers are the order of the visits{returned}", fontsize=9)
+            other = _(", where the right one visits {node} (orange ring)").format(
+                node=path_name(right_node))
+        returned = _(" (purple: the value each call returned)") if mine_returns else ""
+        figure.suptitle(_("first difference: your node {node} (red ring){other}\n"
+                          "numbers are the order of the visits{returned}").format(
+                              node=path_name(focus), other=other, returned=returned),
+                        fontsize=9)
     figure.tight_layout()
     return figure

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..exercises import TRIES, next_hint_words, try_level
-from ..i18n import _
+from ..i18n import N_, _
 from .exercises import MISTAKE_KINDS, SPECS, MistakeKind, Spec
 from .grading import (Case, Outcome, budget_for, mistake_outcomes, reference, same,
                       same_outcome)
@@ -27,7 +27,7 @@ HINT_LEVELS = 3
 """A wrong answer's report comes in three levels: 1, a question about the idea; 2, the node
 or case where the answer first goes wrong, and its picture; 3, what the code does there and
 the fix."""
-NEXT_HINT = {2: "where it goes wrong", 3: "what your code does there, and the fix"}
+NEXT_HINT = {2: N_("where it goes wrong"), 3: N_("what your code does there, and the fix")}
 
 
 @dataclass
@@ -88,26 +88,29 @@ class GradeResult:
             return _("{name}: not answered yet (replace ... with your code and run the "
                      "cell)").format(name=self.name)
         if self.kind is None:                   # the function could not be judged at all
-            lines = [f"{self.name}: wrong"]
+            lines = [_("{name}: wrong").format(name=self.name)]
             lines += ["  " + line for line in self.details.splitlines()]
             return "\n".join(lines)
         level = min(max(self.hint_level if hint_level is None else hint_level, 1),
                     HINT_LEVELS)
-        lines = [f"{self.name}: wrong (hint {level} of {HINT_LEVELS})"]
+        lines = [_("{name}: wrong (hint {level} of {levels})").format(
+            name=self.name, level=level, levels=HINT_LEVELS)]
+        question = "  " + _("a question: {question}").format(question=_(self.kind.question))
         if level == 1:
             lines += ["  " + line for line in self.status.splitlines()]
             if not self.status:
-                lines.append(f"  it differs from the right one on {self.differing} of the "
-                             f"{self.cases} cases.")
-            lines.append(f"  a question: {self.kind.question}")
+                lines.append("  " + _("it differs from the right one on {differing} of the "
+                                      "{cases} cases.").format(differing=self.differing,
+                                                               cases=self.cases))
+            lines.append(question)
         else:
-            lines.append(f"  on {self.case}:")
+            lines.append("  " + _("on {case}:").format(case=self.case))
             lines += ["  " + line for line in self.details.splitlines()]
-            lines.append(f"  a question: {self.kind.question}" if level == 2
-                         else f"  hint: {self.kind}")
+            lines.append(question if level == 2
+                         else "  " + _("hint: {hint}").format(hint=self.kind))
         if level < HINT_LEVELS:
             call = self.call or f'grade("{self.name}", your_function, hint_level={{level}})'
-            more = next_hint_words(level, HINT_LEVELS, call, NEXT_HINT[level + 1])
+            more = next_hint_words(level, HINT_LEVELS, call, _(NEXT_HINT[level + 1]))
             lines.append(f"  ({more})")
         return "\n".join(lines)
 
@@ -167,7 +170,9 @@ def grade(name: str, function: Callable, seconds: float | None = None,
     kernel (``course_lib.exercises.TRIES``; a right answer starts again); ``hint_level`` asks
     for a level at once, and counts no try. The result holds everything found whatever the
     level (``mistake``, ``where``, ``divergence``, ``details``); ``result.report(level)``
-    gives any level's text.
+    gives any level's text. The words are in the language the course speaks
+    (``course_lib.i18n``): ``details`` in the one spoken when ``grade`` ran, the rest of the
+    report in the one spoken when it is shown; ``where`` stays English.
 
     >>> from course_lib.grader import grade, solution
     >>> print(grade("03-negamax", solution("03-negamax")))
@@ -178,8 +183,9 @@ def grade(name: str, function: Callable, seconds: float | None = None,
     except KeyboardInterrupt:
         raise
     except BaseException as error:                  # noqa: BLE001 - grading must not stop Run All
-        return GradeResult(name, WRONG, details=f"the grader could not judge this function "
-                                                f"({type(error).__name__}: {error})")
+        return GradeResult(name, WRONG, details=_(
+            "the grader could not judge this function ({error})").format(
+                error=f"{type(error).__name__}: {error}"))
     if result.verdict == RIGHT:
         TRIES.right(name)
     elif result.kind is not None:
@@ -192,13 +198,14 @@ def grade(name: str, function: Callable, seconds: float | None = None,
 
 def _grade(name: str, function: Callable, cap: float) -> GradeResult:
     if name not in SPECS:
-        return GradeResult(name, WRONG, details="no such exercise; the exercises are "
-                                                + ", ".join(sorted(SPECS)))
+        return GradeResult(name, WRONG, details=_("no such exercise; the exercises are "
+                                                  "{known}").format(known=", ".join(sorted(SPECS))))
     if function is ... or function is None:
         return GradeResult(name, NOT_ANSWERED)
     if not callable(function):
-        return GradeResult(name, WRONG, details=f"{function!r} is not a function; pass the "
-                                                "function itself (its name, without brackets)")
+        return GradeResult(name, WRONG, details=_(
+            "{answer} is not a function; pass the function itself (its name, without "
+            "brackets)").format(answer=repr(function)))
     spec = SPECS[name]
     if unanswered(spec, function):
         return GradeResult(name, NOT_ANSWERED)
@@ -217,7 +224,8 @@ def _grade(name: str, function: Callable, cap: float) -> GradeResult:
     finding = describe(spec, case, got, ref)
     details, status = finding.text, finding.status
     if outcomes[-1].status != "ok" and first < len(outcomes) - 1:
-        later = f"Later, on {cases[len(outcomes) - 1].label}, {outcomes[-1].message}."
+        later = _("Later, on {case}, {message}.").format(case=cases[len(outcomes) - 1].label,
+                                                         message=outcomes[-1].message)
         details += "\n" + later
         status = (status + "\n" + later).strip()
     kind = MISTAKE_KINDS[mistake] if mistake else _generic_kind(spec.kind, got, finding)
@@ -279,81 +287,81 @@ class Finding:
 
 SEEN: dict[str, MistakeKind] = {
     "over_budget": MistakeKind(
-        "does something in your code catch every exception, the grader's stop included?",
-        "a bare except: (or except BaseException:) also catches the grader's stop",
-        "catch only the errors you expect, if any."),
+        N_("does something in your code catch every exception, the grader's stop included?"),
+        N_("a bare except: (or except BaseException:) also catches the grader's stop"),
+        N_("catch only the errors you expect, if any.")),
     "time": MistakeKind(
-        "does every call get closer to a leaf, and every loop to its end? Does anything wait "
-        "(a sleep, an input)?",
-        "your function was still running at the time cap",
-        "make every call search a child with one ply less, end every loop, and wait for "
-        "nothing."),
+        N_("does every call get closer to a leaf, and every loop to its end? Does anything wait "
+           "(a sleep, an input)?"),
+        N_("your function was still running at the time cap"),
+        N_("make every call search a child with one ply less, end every loop, and wait for "
+           "nothing.")),
     "endless": MistakeKind(
-        "does every call get closer to a leaf (or to the end of its loop)?",
-        "your function does far more work than the search needs, or never ends",
-        "search each child with one ply less, and stop at depth 0 or where there is no move."),
+        N_("does every call get closer to a leaf (or to the end of its loop)?"),
+        N_("your function does far more work than the search needs, or never ends"),
+        N_("search each child with one ply less, and stop at depth 0 or where there is no move.")),
     "none": MistakeKind(
-        "does every path through your function end by returning its answer?",
-        "a path through your function ends without a return, so Python returns None there",
-        "end every path with a return of what the docstring asks for."),
+        N_("does every path through your function end by returning its answer?"),
+        N_("a path through your function ends without a return, so Python returns None there"),
+        N_("end every path with a return of what the docstring asks for.")),
     "none_used": MistakeKind(
-        "does every path through your function end by returning its answer?",
-        "a call gave None where a value was expected: a path through your function ends "
-        "without a return",
-        "end every path with a return of what the docstring asks for."),
+        N_("does every path through your function end by returning its answer?"),
+        N_("a call gave None where a value was expected: a path through your function ends "
+           "without a return"),
+        N_("end every path with a return of what the docstring asks for.")),
     "error": MistakeKind(
-        "the lines shown are yours: what does the last one do with what it is given?",
-        "your code raised the error shown",
-        "read the traceback's last line, then the line of yours it points to."),
+        N_("the lines shown are yours: what does the last one do with what it is given?"),
+        N_("your code raised the error shown"),
+        N_("read the traceback's last line, then the line of yours it points to.")),
     "mutated": MistakeKind(
-        "does your function change what it was given?",
-        "it changes what it was given (a position, or a node's move, player or children)",
-        "work on new positions (apply returns one) and change only what the exercise asks you "
-        "to update."),
+        N_("does your function change what it was given?"),
+        N_("it changes what it was given (a position, or a node's move, player or children)"),
+        N_("work on new positions (apply returns one) and change only what the exercise asks you "
+           "to update.")),
     "garbage": MistakeKind(
-        "what does the docstring say the function returns?",
-        "it returns something other than what the docstring describes",
-        "return exactly what the docstring's first line says."),
+        N_("what does the docstring say the function returns?"),
+        N_("it returns something other than what the docstring describes"),
+        N_("return exactly what the docstring's first line says.")),
     "twice": MistakeKind(
-        "is a node searched twice: a child once to compare and once to keep, or a move "
-        "searched again after the loop?",
-        "a node is searched a second time",
-        "search each child once and keep its value in a variable."),
+        N_("is a node searched twice: a child once to compare and once to keep, or a move "
+           "searched again after the loop?"),
+        N_("a node is searched a second time"),
+        N_("search each child once and keep its value in a variable.")),
     "twice_table": MistakeKind(
-        "is a node searched twice: a child once to compare and once to keep, a move searched "
-        "again after the loop, or the table's move tried first and again in its place?",
-        "a node is searched a second time",
-        "search each child once; when the table's move goes first, take it out of the rest."),
+        N_("is a node searched twice: a child once to compare and once to keep, a move searched "
+           "again after the loop, or the table's move tried first and again in its place?"),
+        N_("a node is searched a second time"),
+        N_("search each child once; when the table's move goes first, take it out of the rest.")),
     "searched_again": MistakeKind(
-        "a move searched again: what did your search know about it after its first search, and "
-        "when does the right one need a second?",
-        "a node is searched a second time where the right search does not search it again",
-        "search a move a second time only when its first answer leaves its value open."),
+        N_("a move searched again: what did your search know about it after its first search, and "
+           "when does the right one need a second?"),
+        N_("a node is searched a second time where the right search does not search it again"),
+        N_("search a move a second time only when its first answer leaves its value open.")),
     "lines_outside": MistakeKind(
-        "which lines can one stone change?",
-        "it reads lines that do not pass through the move",
-        "a stone changes only the lines through it: rescan those, and leave the others."),
+        N_("which lines can one stone change?"),
+        N_("it reads lines that do not pass through the move"),
+        N_("a stone changes only the lines through it: rescan those, and leave the others.")),
     "leaves": MistakeKind(
-        "which nodes are leaves, and is each scored once?",
-        "the evaluation is called on other nodes than the leaves, or more than once",
-        "call evaluate only at a leaf (depth 0, or no legal moves), once."),
+        N_("which nodes are leaves, and is each scored once?"),
+        N_("the evaluation is called on other nodes than the leaves, or more than once"),
+        N_("call evaluate only at a leaf (depth 0, or no legal moves), once.")),
     "table_entry": MistakeKind(
-        "which nodes are stored, and what does each field of an entry hold?",
-        "a table entry differs from the right one",
-        "compare the two entries field by field with what the docstring says an entry "
-        "means."),
+        N_("which nodes are stored, and what does each field of an entry hold?"),
+        N_("a table entry differs from the right one"),
+        N_("compare the two entries field by field with what the docstring says an entry "
+           "means.")),
     "search": MistakeKind(
-        "at the first node where your search and the right one part, what does the contract "
-        "say should happen next?",
-        "no known mistake does what yours does on every case it gets wrong",
-        "follow the right search in the picture from the root to the first node where yours "
-        "differs, and compare each line of your code with the contract there."),
+        N_("at the first node where your search and the right one part, what does the contract "
+           "say should happen next?"),
+        N_("no known mistake does what yours does on every case it gets wrong"),
+        N_("follow the right search in the picture from the root to the first node where yours "
+           "differs, and compare each line of your code with the contract there.")),
     "numbers": MistakeKind(
-        "at the first step where your numbers differ, which part of the rule gives the right "
-        "one?",
-        "no known mistake does what yours does on every case it gets wrong",
-        "compare your numbers with the right ones step by step from the first difference, "
-        "against the rule in the lesson."),
+        N_("at the first step where your numbers differ, which part of the rule gives the right "
+           "one?"),
+        N_("no known mistake does what yours does on every case it gets wrong"),
+        N_("compare your numbers with the right ones step by step from the first difference, "
+           "against the rule in the lesson.")),
 }
 """The hints for what was seen when no known mistake fits: a stop, an error, a wrong kind of
 answer, work done twice, or a difference of no known kind."""
@@ -386,23 +394,23 @@ def _generic_kind(kind: str, got: Outcome, finding: Finding) -> MistakeKind:
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:
     if what in ("alpha-beta", "search with a table", "principal variation search") \
             and path[:-1] in set(ref_visits):
-        return "which the right one cuts (it never searches it)"
-    return "which the right one never visits"
+        return _("which the right one cuts (it never searches it)")
+    return _("which the right one never visits")
 
 
 def describe(spec: Spec, case: Case, got: Outcome, ref: Outcome) -> Finding:
     """In words, where the student's run first differs from the reference; and that node."""
     what = spec.what
     if got.status != "ok":
-        text = {"budget": f"your {what} was stopped: {got.message}.",
-                "recursion": f"your {what} was stopped: {got.message}.",
-                "time": f"your {what} was stopped: {got.message}.",
-                "error": f"your {what} raised an error:\n{got.message}",
-                "mutated": f"your {what} is wrong: {got.message}.",
-                "garbage": f"your {what} returned something that is not an answer: "
-                           f"{got.message}."}[got.status]
+        stopped = _("your {what} was stopped: {message}.")
+        text = {"budget": stopped, "recursion": stopped, "time": stopped,
+                "error": _("your {what} raised an error:\n{message}"),
+                "mutated": _("your {what} is wrong: {message}."),
+                "garbage": _("your {what} returned something that is not an answer: "
+                             "{message}.")}[got.status]
         if got.status == "error" and got.message.startswith("the process"):
-            text = f"your {what} was stopped: {got.message}."
+            text = stopped
+        text = text.format(what=_(what), message=got.message)
         divergence = _first_difference(got.visits, ref.visits)
         if divergence is None or not got.visits or not case.drawable \
                 or got.status == "mutated":
@@ -436,15 +444,18 @@ def _record_place(message: str) -> str:
 
 
 def _value_words(what: str, got: Outcome, ref: Outcome) -> Finding:
-    text = (f"your {what} visited the right nodes in the right order, but returned "
-            f"{_show(got.result)} where the right one returns {_show(ref.result)}.")
+    text = _("your {what} visited the right nodes in the right order, but returned {mine} "
+             "where the right one returns {right}.").format(
+                 what=_(what), mine=_show(got.result), right=_show(ref.result))
     first = _first_value_difference(got.returns, ref.returns)
     if first is None:
         return Finding(text, where="node root")
     node, mine, right = first
-    return Finding(text + f"\nThe first value that differs, in the order the calls returned: "
-                   f"node {path_name(node)}, where yours returned {_show(mine)} and the right "
-                   f"one {_show(right)}.", node, f"node {path_name(node)}")
+    return Finding(text + "\n" + _("The first value that differs, in the order the calls "
+                                   "returned: node {node}, where yours returned {mine} and the "
+                                   "right one {right}.").format(
+                                       node=path_name(node), mine=_show(mine), right=_show(right)),
+                   node, f"node {path_name(node)}")
 
 
 def _first_value_difference(mine: list, right: list) -> tuple | None:
@@ -461,10 +472,11 @@ def _first_value_difference(mine: list, right: list) -> tuple | None:
 
 def _entry_words(entry: Any) -> str:
     if entry is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(entry, tuple) and len(entry) == 4:
         depth, value, kind, move = entry
-        return f"(depth {depth}, value {value!r}, kind {kind!r}, move {move})"
+        return _("(depth {depth}, value {value}, kind {kind}, move {move})").format(
+            depth=depth, value=repr(value), kind=repr(kind), move=move)
     return _show(entry)
 
 
@@ -472,11 +484,13 @@ def _table_words(got: Outcome, ref: Outcome) -> Finding:
     """The first search whose answer differs, or the first table entry that does, named by
     its node (in the order the right search first reached them)."""
     order = {path: i for i, path in reversed(list(enumerate(ref.visits + got.visits)))}
-    for (label, pair, entries), (_, right_pair, right_entries) in zip(got.result, ref.result):
+    for (label, pair, entries), (_label, right_pair, right_entries) in zip(got.result,
+                                                                           ref.result):
         if not same(pair, right_pair):
-            return Finding(f"your search with a table visited the right nodes in the right "
-                           f"order, but {label} returned {_show(pair)} where the right one "
-                           f"returns {_show(right_pair)}.", where=label)
+            return Finding(_("your search with a table visited the right nodes in the right "
+                             "order, but {search} returned {mine} where the right one returns "
+                             "{right}.").format(search=label, mine=_show(pair),
+                                                right=_show(right_pair)), where=label)
         if same(entries, right_entries):
             continue
         mine, right = dict(entries), dict(right_entries)
@@ -487,26 +501,35 @@ def _table_words(got: Outcome, ref: Outcome) -> Finding:
                 continue
             node = nodes.get(key)
             name = f"node {path_name(node[1:])} (key {key})" if node else f"key {key}"
-            return Finding(f"your search with a table visited the right nodes and returned the "
-                           f"right values, but after {label} the table differs first at the "
-                           f"entry of {name}: yours holds {_entry_words(mine.get(key))}, the "
-                           f"right one {_entry_words(right.get(key))}.",
+            shown = _("node {node} (key {key})").format(node=path_name(node[1:]), key=key) \
+                if node else _("key {key}").format(key=key)
+            return Finding(_("your search with a table visited the right nodes and returned "
+                             "the right values, but after {search} the table differs first at "
+                             "the entry of {entry}: yours holds {mine}, the right one "
+                             "{right}.").format(search=label, entry=shown,
+                                                mine=_entry_words(mine.get(key)),
+                                                right=_entry_words(right.get(key))),
                            where=f"the table entry of {name}", kind=SEEN["table_entry"])
-    return Finding("your search with a table differs from the right one.")
+    return Finding(_("your search with a table differs from the right one."))
 
 
 def _deepening_words(got: Outcome, ref: Outcome) -> Finding:
     (move, depth), (right_move, right_depth) = got.result, ref.result
-    text = (f"your iterative deepening made the same searches as the right one, but returned "
-            f"(move {_move(move)}, depth {depth}); the right one returns (move "
-            f"{_move(right_move)}, depth {right_depth}).")
+    text = _("your iterative deepening made the same searches as the right one, but returned "
+             "(move {move}, depth {depth}); the right one returns (move {right_move}, depth "
+             "{right_depth}).").format(move=_move(move), depth=depth,
+                                       right_move=_move(right_move), right_depth=right_depth)
     if depth != right_depth:
-        text += f" The deepest search that finished is the depth-{right_depth} one."
+        text += " " + _("The deepest search that finished is the depth-{depth} one.").format(
+            depth=right_depth)
     elif move != right_move:
         found = [d for d, m in ref.iterations if m == move]
-        text += (f" {_move(right_move)} is the best move of the depth-{right_depth} search; "
-                 f"{_move(move)} is " + (f"that of the depth-{found[-1]} search."
-                                         if found else "the best move of no search."))
+        text += " " + (_("{right_move} is the best move of the depth-{depth} search; {move} is "
+                         "that of the depth-{other} search.") if found
+                       else _("{right_move} is the best move of the depth-{depth} search; "
+                              "{move} is the best move of no search.")).format(
+            right_move=_move(right_move), depth=right_depth, move=_move(move),
+            other=found[-1] if found else None)
     return Finding(text, where=f"its answer after the depth-{right_depth} search")
 
 
@@ -538,34 +561,36 @@ def _node_words(spec: Spec, mine: list, right: list, divergence: tuple) -> Findi
     what = spec.what
     a, b, i = divergence
     found = Finding("", _focus(divergence), f"node {path_name(_focus(divergence))}")
-    before = f"after node {path_name(mine[i - 1])}, " if i > 0 else ""
-    where = f" (visit {i + 1})"
+    words = dict(what=_(what), a=path_name(a) if a is not None else "",
+                 b=path_name(b) if b is not None else "", visit=i + 1)
+    before = _("after node {node}, ").format(node=path_name(mine[i - 1])) if i > 0 else ""
     if a is None:
-        found.text = (f"your {what} stopped after {len(mine)} node{'s' * (len(mine) != 1)}; "
-                      f"the right one goes on to node {path_name(b)} (and "
-                      f"{len(right) - len(mine)} nodes in all that yours never visits).")
+        found.text = _("your {what} stopped after {count} node{s}; the right one goes on to "
+                       "node {b} (and {more} nodes in all that yours never visits).").format(
+            count=len(mine), s="s" * (len(mine) != 1), more=len(right) - len(mine), **words)
     elif a in mine[:i]:
-        there = f", where the right one visits node {path_name(b)}" if b is not None \
-            else ", after the right one had finished"
+        there = _(", where the right one visits node {b}") if b is not None \
+            else _(", after the right one had finished")
         once = len(set(right)) == len(right)
-        found.text = (f"{before}your {what} searched node {path_name(a)} a second time (visit "
-                      f"{i + 1}; the first was visit {mine.index(a) + 1}){there}: the right one "
-                      + ("searches each node once." if once else "does not search it again "
-                                                                 "there."))
+        found.text = before + (_("your {what} searched node {a} a second time (visit {visit}; "
+                                 "the first was visit {first}){there}: the right one ")
+                               + (_("searches each node once.") if once
+                                  else _("does not search it again there."))).format(
+            first=mine.index(a) + 1, there=there.format(**words), **words)
         found.kind = SEEN["twice_table" if spec.kind == "table" else
                           "twice" if once else "searched_again"]
     elif b is None:
-        found.text = (f"your {what} visited node {path_name(a)}{where}, "
-                      f"{_why_not(a, right, what)}: the right one had finished by then.")
+        found.text = _("your {what} visited node {a} (visit {visit}), {why}: the right one had "
+                       "finished by then.").format(why=_why_not(a, right, what), **words)
     elif a not in set(right):
-        found.text = (f"{before}your {what} visited node {path_name(a)}{where}, "
-                      f"{_why_not(a, right, what)}; the right one visits node {path_name(b)} "
-                      "there.")
+        found.text = before + _("your {what} visited node {a} (visit {visit}), {why}; the "
+                                "right one visits node {b} there.").format(
+            why=_why_not(a, right, what), **words)
     else:
-        found.text = (f"{before}your {what} visited node {path_name(a)}{where}, where the right "
-                      f"one visits node {path_name(b)}")
-        found.text += f"; yours never visits node {path_name(b)}." if b not in set(mine) \
-            else ": the same nodes in another order."
+        found.text = before + (_("your {what} visited node {a} (visit {visit}), where the "
+                                 "right one visits node {b}")
+                               + (_("; yours never visits node {b}.") if b not in set(mine)
+                                  else _(": the same nodes in another order."))).format(**words)
     return found
 
 
@@ -574,15 +599,18 @@ def _evaluation_words(what: str, mine: list, right: list) -> Finding:
     a, b, i = _first_difference(mine, right)
     node = a if a is not None else b
     if a is None:
-        text = (f"your {what} visited the right nodes, but evaluated only {len(mine)} of them; "
-                f"the right one also evaluates node {path_name(b)}.")
+        text = _("your {what} visited the right nodes, but evaluated only {count} of them; "
+                 "the right one also evaluates node {node}.").format(
+            what=_(what), count=len(mine), node=path_name(b))
     elif a not in set(right):
-        text = (f"your {what} visited the right nodes, but evaluated node {path_name(a)} "
-                f"(evaluation {i + 1}), which the right one does not evaluate.")
+        text = _("your {what} visited the right nodes, but evaluated node {node} (evaluation "
+                 "{index}), which the right one does not evaluate.").format(
+            what=_(what), node=path_name(a), index=i + 1)
     else:
-        text = (f"your {what} visited the right nodes, but its evaluation {i + 1} is of node "
-                f"{path_name(a)}, where the right one evaluates node "
-                f"{path_name(b) if b is not None else '(none: it has finished)'}.")
+        text = _("your {what} visited the right nodes, but its evaluation {index} is of node "
+                 "{node}, where the right one evaluates node {right}.").format(
+            what=_(what), index=i + 1, node=path_name(a),
+            right=path_name(b) if b is not None else _("(none: it has finished)"))
     return Finding(text, node, f"node {path_name(node)}", SEEN["leaves"])
 
 
@@ -593,73 +621,89 @@ def _show(value: Any) -> str:
 
 def _record_words(kind: str, case: Case, mine: Any, right: Any) -> Finding:
     if not isinstance(mine, list) or not isinstance(right, list):
-        return Finding(f"yours gave {_show(mine)}, the right one {_show(right)}.")
+        return Finding(_("yours gave {mine}, the right one {right}.").format(
+            mine=_show(mine), right=_show(right)))
     for a, b in zip(mine, right):
         if not same(a, b):
             return _one_record(kind, case, a, b)
     n = min(len(mine), len(right))
-    longer = "yours goes on" if len(mine) > len(right) else "yours stops"
+    longer = _("yours goes on") if len(mine) > len(right) else _("yours stops")
     place = f"game {n + 1}" if kind == "sprt" else f"step {n + 1}"
-    return Finding(f"the first {n} steps agree, then {longer}: yours has {len(mine)} steps, "
-                   f"the right one {len(right)}.", where=place)
+    return Finding(_("the first {n} steps agree, then {longer}: yours has {mine} steps, the "
+                     "right one {right}.").format(n=n, longer=longer, mine=len(mine),
+                                                  right=len(right)), where=place)
 
 
 def _squares(names: tuple) -> str:
     """Square names as a report writes them: 'd4, e4', or 'nothing'."""
-    return ", ".join(names) if names else "nothing"
+    return ", ".join(names) if names else _("nothing")
 
 
 def _one_record(kind: str, case: Case, a: Any, b: Any) -> Finding:
     if kind == "ucb":
         node, c, mine, visits, children = a
         stats = ", ".join(f"({n}, {w:g})" for n, w in children)
-        return Finding(f"at node {node} (N = {visits}, c = {c}; its children's visits and wins, "
-                       f"in move order: {stats}), your selection chose child {mine}, the right "
-                       f"one child {b[2]} (children counted from 0).", where=f"node {node}")
+        return Finding(_("at node {node} (N = {visits}, c = {c}; its children's visits and "
+                         "wins, in move order: {stats}), your selection chose child {mine}, the "
+                         "right one child {right} (children counted from 0).").format(
+            node=node, visits=visits, c=c, stats=stats, mine=mine, right=b[2]),
+            where=f"node {node}")
     if kind == "backprop":
         leaf, outcome, mine, changed = a
         right = b[2]
-        nothing = " Your backpropagation changed no node: its updates never reached the " \
-            "nodes' own visits and wins." if changed == 0 else ""
+        nothing = " " + _("Your backpropagation changed no node: its updates never reached "
+                          "the nodes' own visits and wins.") if changed == 0 else ""
         for m, r in zip(mine, right):
             if not same(m, r):
-                return Finding(f"after the playout from {leaf} with outcome {outcome} for player "
-                               f"1, node {m[0]} has visits {m[1]} and wins {m[2]:g}; it should "
-                               f"have visits {r[1]} and wins {r[2]:g}.{nothing}",
+                return Finding(_("after the playout from {leaf} with outcome {outcome} for "
+                                 "player 1, node {node} has visits {visits} and wins {wins}; it "
+                                 "should have visits {right_visits} and wins {right_wins}."
+                                 ).format(leaf=leaf, outcome=outcome, node=m[0], visits=m[1],
+                                          wins=f"{m[2]:g}", right_visits=r[1],
+                                          right_wins=f"{r[2]:g}") + nothing,
                                where=f"node {m[0]}")
-        return Finding(f"after the playout from {leaf} with outcome {outcome}, your update "
-                       f"changed {changed} nodes, the right one {b[3]}.{nothing}",
-                       where=f"the playout from {leaf}")
+        return Finding(_("after the playout from {leaf} with outcome {outcome}, your update "
+                         "changed {changed} nodes, the right one {right}.").format(
+            leaf=leaf, outcome=outcome, changed=changed, right=b[3]) + nothing,
+            where=f"the playout from {leaf}")
     if kind == "sprt":
         game, result, llr, decision = a
-        return Finding(f"after game {game} (result {result}) your LLR is {llr:.4f} and your "
-                       f"decision {decision!r}; the right ones are {b[2]:.4f} and {b[3]!r}.",
-                       where=f"game {game}")
+        return Finding(_("after game {game} (result {result}) your LLR is {llr} and your "
+                         "decision {decision}; the right ones are {right_llr} and "
+                         "{right_decision}.").format(
+            game=game, result=result, llr=f"{llr:.4f}", decision=repr(decision),
+            right_llr=f"{b[2]:.4f}", right_decision=repr(b[3])), where=f"game {game}")
     if kind == "linescore":
         move, player, value = a
-        return Finding(f"when the side to move plays {move}, your change for player {player} "
-                       f"is {value!r}, the right one {b[2]!r}.",
-                       where=f"{case.label}, {move}, player {player}")
+        return Finding(_("when the side to move plays {move}, your change for player {player} "
+                         "is {mine}, the right one {right}.").format(
+            move=move, player=player, mine=repr(value), right=repr(b[2])),
+            where=f"{case.label}, {move}, player {player}")
     if kind == "ntuple":
         step, lookups, target, p, weights = a
         right_p, right_weights = b[3], b[4]
         if not same(p, right_p):
-            return Finding(f"at step {step} (lookups {lookups}, target {target}) your function "
-                           f"returned p = {p:.6f}; the right prediction is {right_p:.6f}.",
-                           where=f"step {step}")
+            return Finding(_("at step {step} (lookups {lookups}, target {target}) your "
+                             "function returned p = {p}; the right prediction is {right}."
+                             ).format(step=step, lookups=lookups, target=target, p=f"{p:.6f}",
+                                      right=f"{right_p:.6f}"), where=f"step {step}")
         index = next(i for i, (m, w) in enumerate(zip(weights, right_weights)) if not same(m, w))
-        name = "the bias" if index == len(weights) - 1 else f"weights[{index}]"
-        return Finding(f"at step {step} (lookups {lookups}, target {target}) p is right, "
-                       f"{p:.6f}, but after it {name} is {weights[index]:.6f}; the right one is "
-                       f"{right_weights[index]:.6f}.", where=f"step {step}")
+        name = _("the bias") if index == len(weights) - 1 else f"weights[{index}]"
+        return Finding(_("at step {step} (lookups {lookups}, target {target}) p is right, {p}, "
+                         "but after it {name} is {mine}; the right one is {right}.").format(
+            step=step, lookups=lookups, target=target, p=f"{p:.6f}", name=name,
+            mine=f"{weights[index]:.6f}", right=f"{right_weights[index]:.6f}"),
+            where=f"step {step}")
     if kind == "evaluation":
         player, value = a
-        return Finding(f"for player {player} your evaluation gives {value!r}, the right one "
-                       f"{b[1]!r}.", where=f"{case.label}, player {player}")
+        return Finding(_("for player {player} your evaluation gives {mine}, the right one "
+                         "{right}.").format(player=player, mine=repr(value), right=repr(b[1])),
+                       where=f"{case.label}, player {player}")
     if kind == "flips":
         square, mine = a
         mover = "x" if case.position.to_move == 1 else "o"
-        return Finding(f"a disc of {mover} on {square} turns over {_squares(b[1])}; yours "
-                       f"says {_squares(mine)}, in this position:\n{case.position}",
-                       where=f"square {square}")
-    return Finding(f"yours: {_show(a)}, right: {_show(b)}.")
+        return Finding(_("a disc of {mover} on {square} turns over {right}; yours says {mine}, "
+                         "in this position:\n{position}").format(
+            mover=mover, square=square, right=_squares(b[1]), mine=_squares(mine),
+            position=case.position), where=f"square {square}")
+    return Finding(_("yours: {mine}, right: {right}.").format(mine=_show(a), right=_show(b)))

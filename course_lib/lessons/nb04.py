@@ -289,5 +289,5 @@ register(
 
 register_prediction(
     "04-alphabeta-savings",
-    "how many times as many nodes as alpha-beta (no ordering) minimax visits at depth 5",
+    N_("how many times as many nodes as alpha-beta (no ordering) minimax visits at depth 5"),
     low=1)

@@ -570,4 +570,4 @@ def where_visits_go(root: Any) -> str:
     return "b" if visits.get(4) == max(visits.values()) else "a"
 
 
-register_prediction("06-c-zero", "where the visits go with c = 0", choices=("a", "b", "c"))
+register_prediction("06-c-zero", N_("where the visits go with c = 0"), choices=("a", "b", "c"))

@@ -194,5 +194,5 @@ register(
 
 register_prediction(
     "07-test-length",
-    "the number of games the lecture's test plays on average when the truth is 25 Elo",
+    N_("the number of games the lecture's test plays on average when the truth is 25 Elo"),
     low=1)
