@@ -547,7 +547,7 @@ def _node_words(spec: Spec, mine: list, right: list, divergence: tuple) -> Findi
     elif a in mine[:i]:
         there = f", where the right one visits node {path_name(b)}" if b is not None \
             else ", after the right one had finished"
-        once = len(set(right)) == len(right)
+        once = len(set(right)) == len(right) and not spec.searches_again
         found.text = (f"{before}your {what} searched node {path_name(a)} a second time (visit "
                       f"{i + 1}; the first was visit {mine.index(a) + 1}){there}: the right one "
                       + ("searches each node once." if once else "does not search it again "
