@@ -63,14 +63,14 @@ MAX_DEPTH = K.MAX_PLY - 2
 
 SWITCHES: dict[str, str] = {
     "pvs": "principal variation search (null windows after the first move)",
-    "aspiration": "aspiration windows around the previous iteration's score",
+    "aspiration": "aspiration windows around the score of two iterations before",
     "tt": "transposition table (its move first; its value at >= depth)",
     "lmr": "late move reductions",
     "nullmove": "null-move pruning (not near the end of the game; only at nodes searched with a "
                 "null window, so only with pvs)",
     "killers": "killer moves in the ordering",
     "history": "history scores in the ordering",
-    "order": "move ordering (table move first, clones before jumps, then by captures)",
+    "order": "move ordering (table move first, then by stones taken, a clone counting 4 more)",
 }
 """The techniques, each a keyword of ``Engine`` (on by default but for ``OFF_BY_DEFAULT``)."""
 

@@ -571,6 +571,9 @@ class ReadableEngine:
         if self._recorder is not None and node is not None:
             mine = state.to_move == self._root_player
             self._recorder.leave(node, _shown(value if mine else -value), leaf=leaf)
+            data = self._recorder.nodes[node]
+            if not leaf and data["depth"] >= self._record_plies:
+                data["children_not_recorded"] = True       # its value may be only a bound
         return value
 
     def _cut(self, node: int | None, state: Any, rest: list, ply: int) -> None:

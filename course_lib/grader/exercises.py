@@ -41,6 +41,10 @@ class Spec:
     """The algorithm, as the messages name it ('your alpha-beta ...'); marked ``N_`` and shown
     translated."""
     mistakes: list[Mistake] = field(default_factory=list)
+    searches_again: bool = False
+    """Does the right search itself search some nodes twice (principal variation search)? A
+    node searched twice is then never called wrong in itself, only where the right one does
+    not search it again."""
 
     @property
     def skeleton(self) -> str:
@@ -290,6 +294,13 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
            "is better than alpha?"),
         N_("the null window is not (alpha, alpha + 1) from this node's view"),
         N_("search a later child with (-alpha - 1, -alpha).")),
+    "pvs_null_window_stale": K(
+        N_("a later move's null window asks whether it beats alpha: which alpha, the one the node "
+           "was entered with or the best value found so far?"),
+        N_("the null window (and the test for a second search) is built from the alpha the node "
+           "was entered with, not from alpha raised by the moves before"),
+        N_("raise alpha after each move (alpha = max(alpha, best)) and build each later move's "
+           "null window, and its test, from that alpha.")),
     "pvs_research_ignored": K(
         N_("of a move's two answers, which one is its value, and which only a bound?"),
         N_("the second search's value is thrown away"),
@@ -565,7 +576,14 @@ _add(Spec("11-pvs", solutions.pvs, "search", N_("principal variation search"),
     _m("pvs_null_window_wrong", ("-alpha - 1, -alpha, evaluate", "alpha, alpha + 1, evaluate")),
     _m("pvs_research_ignored", ("                value = -pvs(child, depth - 1, -beta, -alpha",
                                 "                again = -pvs(child, depth - 1, -beta, -alpha")),
-]))
+    _m("pvs_null_window_stale", ("    best, best_move = -math.inf, None\n",
+                                 "    best, best_move = -math.inf, None\n    entered = alpha\n"),
+       ("-alpha - 1, -alpha, evaluate", "-entered - 1, -entered, evaluate")),
+    _m("pvs_null_window_stale", ("    best, best_move = -math.inf, None\n",
+                                 "    best, best_move = -math.inf, None\n    entered = alpha\n"),
+       ("-alpha - 1, -alpha, evaluate", "-entered - 1, -entered, evaluate"),
+       ("if alpha < value < beta:", "if entered < value < beta:")),
+], searches_again=True)
 _add(Spec("10-score-change", solutions.score_change, "linescore", N_("score change"), [
     _m("line_own_only", ("        change += (black_after - black_before) - (white_after - white_before)\n",
                          "        if player == 1:\n            change += black_after - black_before\n"

@@ -571,7 +571,7 @@ def _node_words(spec: Spec, mine: list, right: list, divergence: tuple) -> Findi
     elif a in mine[:i]:
         there = _(", where the right one visits node {b}") if b is not None \
             else _(", after the right one had finished")
-        once = len(set(right)) == len(right)
+        once = len(set(right)) == len(right) and not spec.searches_again
         found.text = before + (_("your {what} searched node {a} a second time (visit {visit}; "
                                  "the first was visit {first}){there}: the right one ")
                                + (_("searches each node once.") if once

@@ -12,6 +12,8 @@ engine's trees (``course_lib.engine.readable``) for the pictures, the stored lad
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +23,10 @@ from ..agents.fast_search import fast_search
 from ..ataxx import State
 from ..ataxx.fast import to_fast
 from ..checks import MAX_NODES, choice, whole
-from ..engine.engine import (MAX_DEPTH, SWITCHES, Engine, EngineStats, SearchLimits,
-                             time_budget)
+from ..engine.engine import (MATE, MATE_BOUND, MAX_DEPTH, SWITCHES, Engine, EngineStats,
+                             SearchLimits, time_budget)
 from ..engine.readable import ReadableEngine, RootSearch
-from ..errors import InvalidArgumentError
+from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
 from ..i18n import N_
@@ -33,7 +35,7 @@ from ..match.ladder import Rung, load_records, rung_plan
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
            "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
            "teaching_against_engine", "ladder_results", "expected_games", "LADDER_RECORDS",
-           "COUNTERS", "clock_game", "ClockMove"]
+           "COUNTERS", "clock_game", "ClockMove", "STOPS"]
 
 LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
 """The engine's ladder as ``python -m course_lib ladder`` stored it (one JSON record a line)."""
@@ -190,13 +192,15 @@ ENGINE = {"engine, no ordering, no table": (),
 of its table and its ordering (the engine's other switches off, as by default)."""
 
 
-def teaching_against_engine(positions: Any, depth: int) -> dict[str, tuple[int, float]]:
+def teaching_against_engine(positions: Any, depth: int, repeats: int = 1
+                            ) -> dict[str, tuple[int, float]]:
     """{setting: (nodes, seconds)} summed over ``positions``: the teaching alpha-beta
     (``fast_search``, one search to ``depth``, its table used at equal depth only) and the
     engine (iterative deepening to ``depth``, its table used at greater or equal depth), each
     with and without its table and its ordering (``TEACHING``, ``ENGINE``). The two count
     nodes differently (the engine counts every child of a node one ply above the horizon),
-    so compare each one's savings, and times across them.
+    so compare each one's savings, and times across them. Each setting is timed ``repeats``
+    times, one after the other, and its median kept (the nodes are the same every time).
 
     >>> found = teaching_against_engine([State.start()], 2)
     >>> found["teaching, gain order"][0], found["engine, tt and order (its default)"][0]
@@ -204,16 +208,20 @@ def teaching_against_engine(positions: Any, depth: int) -> dict[str, tuple[int, 
     """
     states = _states(positions)
     depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    repeats = whole(repeats, "repeats", 1, 100)
     found = {}
     for label, (order, slots) in TEACHING.items():
         fast_search(states[0], 1, order=order, table_slots=slots)     # compiled before timing
-        started = time.perf_counter()
-        nodes = sum(fast_search(s, depth, order=order, table_slots=slots).stats.nodes
-                    for s in states)
-        found[label] = (nodes, time.perf_counter() - started)
+        times = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            nodes = sum(fast_search(s, depth, order=order, table_slots=slots).stats.nodes
+                        for s in states)
+            times.append(time.perf_counter() - started)
+        found[label] = (nodes, statistics.median(times))
     for label, names in ENGINE.items():
-        run = measure(states, depth, only(*names))
-        found[label] = (run.total_nodes, run.total_seconds)
+        runs = [measure(states, depth, only(*names)) for _ in range(repeats)]
+        found[label] = (runs[0].total_nodes, statistics.median(r.total_seconds for r in runs))
     return found
 
 
@@ -340,8 +348,9 @@ def expected_games(record: dict) -> tuple[float, float, float]:
 
 @dataclass
 class ClockMove:
-    """One move of ``clock_game``: the mover's clock before it, the engine's two limits, and
-    the time it took (ms)."""
+    """One move of ``clock_game``: the mover's clock before it, the engine's two limits, the
+    time it took (ms), the deepest iteration it finished, and what ended its search
+    (``STOPS``)."""
 
     ply: int
     empty: int
@@ -350,6 +359,31 @@ class ClockMove:
     hard_ms: float
     used_ms: float
     depth: int
+    stopped: str = ""
+
+
+STOPS = ("one legal move", "a forced end found", "the hard limit, set below the soft one",
+         "the soft or the hard limit")
+"""What can end the engine's search of a move on a clock (``Engine.search``): the first two
+end it after the iteration that shows it, whatever the time; otherwise the clock does, at the
+first iteration's end past the soft limit or at the hard limit, and when little time is left
+the hard limit can come before the soft one."""
+
+
+def _stopped(moves: int, value: int, depth: int, soft_ms: float, hard_ms: float) -> str:
+    """Which of ``STOPS`` ended a search with ``moves`` legal moves at the root that found
+    ``value`` (the engine's, side to move's view) at ``depth``.
+
+    >>> _stopped(1, 0, 1, 20.0, 50.0), _stopped(9, MATE - 3, 3, 20.0, 50.0)
+    ('one legal move', 'a forced end found')
+    >>> _stopped(9, 100, 5, 20.0, 50.0), _stopped(9, 100, 5, 50.0, 36.0)
+    ('the soft or the hard limit', 'the hard limit, set below the soft one')
+    """
+    if moves == 1:
+        return STOPS[0]
+    if abs(value) >= MATE_BOUND and MATE - abs(value) <= depth:
+        return STOPS[1]
+    return STOPS[2] if hard_ms < soft_ms else STOPS[3]
 
 
 def clock_game(game_ms: int, inc_ms: int = 0, seed: int = 0, opening_plies: int = 4,
@@ -379,7 +413,9 @@ def clock_game(game_ms: int, inc_ms: int = 0, seed: int = 0, opening_plies: int 
         move, info = engines[player].search(state, limits)
         used = (time.perf_counter() - started) * 1000
         moves.append(ClockMove(ply, empty, left[player], soft * 1000, hard * 1000, used,
-                               info.depth))
+                               info.depth, _stopped(len(state.legal_moves()),
+                                                    engines[player].last_value, info.depth,
+                                                    soft * 1000, hard * 1000)))
         left[player] += inc_ms - used
         if left[player] < 0:
             break                                   # lost on time
@@ -399,8 +435,14 @@ def _research_moves() -> list:
     return moves_searched_again(tree_search(RESEARCH_TREE, 2, "pvs"))
 
 
-def _same_list(answer: Any, expected: list) -> bool:
-    return isinstance(answer, (list, tuple)) and list(answer) == expected
+def _same_moves(answer: Any, expected: list) -> bool:
+    """Is ``answer`` the list of root moves ``expected``? An answer that is not a list of move
+    numbers is told so in words."""
+    if not (isinstance(answer, (list, tuple)) and all(
+            isinstance(m, int) and not isinstance(m, bool) for m in answer)):
+        raise CourseError(f"answer with a list of root move numbers, counted from 0, such as "
+                          f"[0, 2]; got {answer!r}")
+    return list(answer) == expected
 
 
 NARROW_BOUNDS = (0.0, 20.0)
@@ -415,39 +457,63 @@ def _narrow_bounds_games() -> float:
 
 
 def _within_a_tenth(answer: Any, expected: float) -> bool:
-    return (isinstance(answer, (int, float)) and not isinstance(answer, bool)
-            and abs(answer - expected) <= 0.1 * expected)
+    """Is the number of games ``answer`` within a tenth of ``expected``? An answer that is
+    not a number is told so in words."""
+    if isinstance(answer, bool) or not isinstance(answer, (int, float)) \
+            or not math.isfinite(answer):
+        raise CourseError(f"answer with a number of games, such as 1000; got {answer!r}")
+    return abs(answer - expected) <= 0.1 * expected
 
 
-def _same_word(answer: Any, expected: str) -> bool:
-    return isinstance(answer, str) and answer.strip().lower() == expected
+LETTERS = ("a", "b", "c")
+"""11-fixed-length's choices."""
+
+
+def _same_letter(answer: Any, expected: str) -> bool:
+    """Is ``answer`` the letter ``expected`` (any case, spaces around ignored)? An answer that
+    is not one of ``LETTERS`` is told so in words."""
+    letter = answer.strip().lower() if isinstance(answer, str) else None
+    if letter not in LETTERS:
+        raise CourseError(f"answer with one of the letters {', '.join(map(repr, LETTERS))}, "
+                          f"as a string; got {answer!r}")
+    return letter == expected
 
 
 register(
     "11-research-moves", _research_moves,
     mistake=[1, 2, 3],  # every move worth more than the first, as if alpha stayed at 2
-    hint=N_("a later move is searched again only when its null-window answer lies strictly "
-            "between alpha and beta; after each move, what is alpha at the root, and what "
-            "does the next null window ask?"),
-    compare=_same_list)
+    hint=(N_("a later move is searched again only when its null-window answer lies strictly "
+          "between alpha and beta. After each root move, what is alpha at the root, and what "
+          "does the next move's null window ask?"),
+          N_("follow alpha from move to move: move 0 gives 2, so alpha is 2, and move 1 is asked "
+          "'more than 2?'. If move 1 is searched again, its value raises alpha: what does "
+          "move 2 then have to beat, and does MIN's first leaf there already answer 'no'?"),
+          N_("move 0: alpha 2. Move 1: MIN answers 4, more than 2, so it is searched again and "
+          "alpha becomes 4. Move 2: its first leaf, 3, is at most 4, so MIN answers at once: "
+          "not again. Do moves 3 and 4 the same way, alpha being the best value so far, and "
+          "list the moves searched again.")),
+    compare=_same_moves)
 
 register(
     "11-narrow-bounds", _narrow_bounds_games,
     mistake=834,  # twice the 417 of [0, 40], as if the games grew with 1 / width
-    hint=N_("compare the plans of section 3: what happens to the expected games at elo0 when "
-            "the width goes from 40 to 30, from 30 to 25? Which power of the width does that "
-            "follow?"),
+    hint=(N_("compare the plans of section 3: what happens to the expected games at elo0 when the "
+          "width of the bounds goes from 40 to 30, and from 30 to 25?"),
+          N_("from [0, 40] to [0, 30] the expected games at elo0 go from 417 to 733, 1.76 times, "
+          "while the width shrank by 40 / 30 = 1.33: which power of 1.33 is 1.76? Check it on "
+          "30 to 25."),
+          N_("the expected games follow 1 / width²: [0, 20] is half as wide as [0, 40], so its "
+          "plan expects (40 / 20)² times the 417 games of [0, 40] at elo0.")),
     compare=_within_a_tenth)
 
 register(
     "11-fixed-length", lambda: "a",
     mistake="b",  # the stopping's correction kept, as if it belonged to the games themselves
     hint=(N_("what does the median-unbiased estimate correct? Think of what made the naive one "
-             "lean the way its test stopped."),
-          N_("the bias of section 3 comes from when the test stopped: a test that stops as soon "
-             "as its LLR crosses a bound stops more often when its results happen to run past "
-             "that bound. Does that happen when the number of games is fixed before any result "
-             "is seen?"),
-          N_("with a fixed number of games, the score of those games is read as it is: no "
-             "stopping rule to correct for. Which printed figure is that score's Elo?")),
-    compare=_same_word)
+          "lean the way its test stopped."),
+          N_("the bias of section 3 comes from when the test stopped: a test that stops as soon as "
+          "its LLR crosses a bound stops more often when its results happen to run past that "
+          "bound. Does that happen when the number of games is fixed before any result is seen?"),
+          N_("with a fixed number of games, the score of those games is read as it is: no stopping "
+          "rule to correct for. Which printed figure is that score's Elo?")),
+    compare=_same_letter)

@@ -88,31 +88,32 @@ TECHNIQUE_BOUNDS: dict[str, tuple[float, float, str]] = {
     "tt": (0.0, 40.0, "the table is what the engine's ordering and iterative deepening stand on "
                       "(the earlier ladder at 20 ms a move accepted H1 after 268 of its 300 "
                       "games: median-unbiased +159 logistic Elo, naive +161 logistic Elo, "
-                      "biased by the early stop). Asked: is it one of the foundations, worth tens of Elo? "
-                      "[0, 40] needs about 420 games at 0 or 40, fewer for a larger gain"),
+                      "biased by the early stop). Asked: is it one of the foundations, worth "
+                      "tens of normalized Elo? [0, 40] needs about 420 games at 0 or 40, "
+                      "fewer for a larger gain"),
     "order": (0.0, 40.0, "ordering is what makes alpha-beta cut (the earlier ladder at 20 ms a "
                          "move: undecided at its cap of 300 games, +68 logistic Elo, interval "
-                         "+28 to +110). Asked, as for the table: is it worth tens of Elo? "
-                         "[0, 40]"),
+                         "+28 to +110). Asked, as for the table: is it worth tens of "
+                         "normalized Elo? [0, 40]"),
     "pvs": (0.0, 30.0, "null windows after the first move pay only where the first move is usually"
                        " the best (the earlier ladder at 20 ms a move: undecided at its cap of "
                        "300 games, +40 logistic Elo, interval +2 to +78). Asked: a gain of that "
                        "size? [0, 30] needs about 730 games at 0 or 30, 1220 halfway"),
     "lmr": (0.0, 30.0, "reductions search late moves shallower, so the same budget of nodes "
-                       "reaches deeper, but can miss a late capture (the earlier ladder at 20 ms a move: undecided at its"
-                       " cap of 300 games, -18 logistic Elo). Asked: does it gain the tens of Elo"
-                       " reductions gain in other engines? [0, 30]"),
+                       "reaches deeper, but can miss a late capture (the earlier ladder at 20 "
+                       "ms a move: undecided at its cap of 300 games, -18 logistic Elo). Asked: "
+                       "does it gain tens of normalized Elo? [0, 30]"),
     "nullmove": (0.0, 30.0, "left off after the earlier ladder at 20 ms a move, which charged it "
                             "the time its nodes took (undecided at its cap of 300 games, -78 "
                             "logistic Elo, interval -119 to -38); here its nodes count against "
                             "the budget of nodes, the time each takes does not. Asked: does "
-                            "turning it on gain tens of Elo? [0, 30]"),
+                            "turning it on gain tens of normalized Elo? [0, 30]"),
     "history": (0.0, 25.0, "an ordering refinement on top of the table move and captures, so a "
                            "small gain at best (the earlier ladder at 20 ms a move: undecided at "
                            "its cap of 300 games, +23 logistic Elo). [0, 25] needs about 1050 "
                            "games at 0 or 25, 1740 halfway: the narrowest bounds this shared "
-                           "machine could pay for; a gain under 12.5 is more likely rejected "
-                           "than accepted"),
+                           "machine could pay for; a gain under 12.5 normalized Elo is more "
+                           "likely rejected than accepted"),
     "killers": (0.0, 25.0, "an ordering refinement, as history is (the earlier ladder at 20 ms a "
                            "move: undecided at its cap of 300 games, -14 logistic Elo): [0, 25], "
                            "for the same reasons"),
@@ -128,11 +129,12 @@ gain the test is built to find with 95 % power; a truth halfway between is accep
 with even chances, so elo1 is set at the gain that would make the technique worth having, as
 large as the question allows, since narrower bounds cost more games (four times as many for
 half the width). The techniques expected to gain most (the table, the ordering) are asked
-whether they gain tens of Elo; the search reductions whether they gain what they gain in other
-engines; the ordering and window refinements get the narrowest bounds the machine could pay
-for. The figures "at 20 ms a move" are the earlier ladder's (course_lib/data/engine_ladder.json:
-bounds [0, 10] normalized Elo, a cap of 300 games), each with its decision; its Elo is naive,
-which is biased only where the test stopped early (the table)."""
+whether they gain tens of normalized Elo ([0, 40]); the search reductions and principal
+variation search whether they gain tens too ([0, 30]); the ordering and window refinements get
+the narrowest bounds the machine could pay for. The figures "at 20 ms a move" are the earlier
+ladder's (course_lib/data/engine_ladder.json: bounds [0, 10] normalized Elo, a cap of 300
+games), each with its decision; its Elo is naive, which is biased only where the test stopped
+early (the table)."""
 
 CONFIRM_BOUNDS = (-25.0, 0.0, "a non-regression test: H0 the new default is 25 normalized Elo "
                               "weaker than the previous one, H1 it is as strong; the width of "

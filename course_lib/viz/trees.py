@@ -19,7 +19,10 @@ the root player's view), ``leaf``, ``pruned``, ``cut_by`` and ``order`` (visit o
 A value that is only a bound is written with its sign: an alpha-beta search returns, for a node
 whose window closed, a value the node's true value is at most (``≤2``) or at least (``≥5``).
 Which it is follows from the recorded tree: a MAX node's true value lies between the largest
-lower bound and the largest upper bound of its children, a pruned child may be anything.
+lower bound and the largest upper bound of its children, a pruned child may be anything. A node
+whose children were not recorded (``children_not_recorded``: a recording that stops some plies
+below the root) is read from its window: a fail-soft value at or below alpha is at most that
+value, at or above beta at least that value.
 
 Pictures of big trees are unreadable, so the drawing functions refuse a tree with more than
 ``max_nodes`` nodes (default 200) and say how to draw less: ``max_depth=1`` draws the first
@@ -284,7 +287,8 @@ def value_bounds(tree_or_result: Any) -> dict[Any, tuple[float, float] | None]:
         elif value is None:
             bounds[node] = None
         elif data.get("leaf") or not kids[node]:
-            bounds[node] = (value, value)
+            bounds[node] = _window_bounds(data) if data.get("children_not_recorded") \
+                else (value, value)
         else:
             known = [bounds[k] for k in kids[node]]
             if any(b is None for b in known):
@@ -294,6 +298,17 @@ def value_bounds(tree_or_result: Any) -> dict[Any, tuple[float, float] | None]:
             else:
                 bounds[node] = (max(b[0] for b in known), max(b[1] for b in known))
     return bounds
+
+
+def _window_bounds(data: dict) -> tuple[float, float]:
+    """A node searched but recorded without its children: its fail-soft value against the
+    window it was entered with (root player's view)."""
+    value, alpha, beta = data["value"], data.get("alpha_in"), data.get("beta_in")
+    if alpha is not None and value <= alpha:
+        return (-math.inf, value)
+    if beta is not None and value >= beta:
+        return (value, math.inf)
+    return (value, value)
 
 
 def value_text(value: Any, bounds: tuple[float, float] | None) -> str:

@@ -312,6 +312,53 @@ def pvs(state, depth, alpha, beta, evaluate):
     return best, best_move
 
 
+# --- bug pvs_null_window_stale: the null window asks about the alpha the node was entered with
+# says: the right one does not search it again there
+def pvs(state, depth, alpha, beta, evaluate):
+    moves = state.legal_moves()
+    if depth == 0 or not moves:
+        return evaluate(state, state.to_move), None
+    start = alpha
+    best, best_move = float("-inf"), None
+    for i, move in enumerate(moves):
+        child = state.apply(move)
+        if i == 0:
+            value = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+        else:
+            value = -pvs(child, depth - 1, -(start + 1), -start, evaluate)[0]
+            if start < value < beta:
+                value = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+        if value > best:
+            best, best_move = value, move
+        if best >= beta:
+            break
+        alpha = max(alpha, best)
+    return best, best_move
+
+
+# --- bug pvs_null_window_stale: the first alpha kept for the null window, the test right
+def pvs(state, depth, alpha, beta, evaluate):
+    moves = state.legal_moves()
+    if depth == 0 or not moves:
+        return evaluate(state, state.to_move), None
+    first_alpha = alpha
+    best, best_move = float("-inf"), None
+    for i, move in enumerate(moves):
+        child = state.apply(move)
+        if i == 0:
+            value = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+        else:
+            value = -pvs(child, depth - 1, -first_alpha - 1, -first_alpha, evaluate)[0]
+            if alpha < value < beta:
+                value = -pvs(child, depth - 1, -beta, -alpha, evaluate)[0]
+        if value > best:
+            best, best_move = value, move
+        if best >= beta:
+            break
+        alpha = max(alpha, best)
+    return best, best_move
+
+
 # --- unanswered: the skeleton
 def pvs(state, depth, alpha, beta, evaluate):
     """Return (value, move): alpha-beta that searches as principal variation search does."""

@@ -10,7 +10,7 @@ import pytest
 from course_lib.lessons.nb04 import middle_game
 from course_lib.ataxx import State
 from course_lib.engine import SWITCHES, Engine, SearchLimits
-from course_lib.lessons.nb11 import (COUNTERS, clock_game, depth_in_nodes, differences,
+from course_lib.lessons.nb11 import (COUNTERS, STOPS, clock_game, depth_in_nodes, differences,
                                      expected_games, ladder_results, measure, middle_games,
                                      moves_searched_again, null_cut_node, only,
                                      teaching_against_engine, tree_search, twins, without)
@@ -111,6 +111,17 @@ def test_teaching_against_engine_is_each_search_run_directly():
     assert all(seconds > 0 for _, seconds in found.values())
 
 
+def test_teaching_against_engine_times_the_median_of_its_repeats():
+    states = middle_games(1)
+    once = teaching_against_engine(states, 3)
+    thrice = teaching_against_engine(states, 3, repeats=3)
+    assert {label: nodes for label, (nodes, _) in thrice.items()} == \
+        {label: nodes for label, (nodes, _) in once.items()}
+    assert all(seconds > 0 for _, seconds in thrice.values())
+    with pytest.raises(CourseError, match="repeats"):
+        teaching_against_engine(states, 3, repeats=0)
+
+
 def test_tree_search_records_the_re_searches_of_pvs_by_hand():
     """[[3, 5], [6, 7], [2, 9]]: move 0 gives 3; move 1's null window (3, 4) meets 6 at once,
     so it is searched again; move 2's null window (6, 7) meets 2: no second search."""
@@ -193,6 +204,10 @@ def test_clock_game_keeps_its_own_clock():
         # with 20 ms or less left the share is 0 (time_budget), the hard limit 0.5 ms
         assert m.soft_ms >= 0 and m.hard_ms >= 0.5
         assert m.soft_ms > 0 or m.left_ms < 21             # the clock is read in whole ms
+    # a search ends before its soft limit only when it has nothing more to find, or when the
+    # hard limit comes first: the soft limit is read after an iteration, the hard one is a timer
+    assert all(m.stopped in STOPS for m in moves)
+    assert all(m.stopped != "the soft or the hard limit" for m in moves if m.used_ms < m.soft_ms)
     with pytest.raises(CourseError, match="game_ms"):
         clock_game(0)
     with pytest.raises(CourseError, match="inc_ms"):
@@ -265,3 +280,45 @@ def test_the_confirmation_is_a_non_regression_test_that_accepted_h1():
     assert all(f"{name}=0" in confirm["spec_a"] and f"{name}=1" in confirm["spec_b"]
                for name in turned_off)
     assert all(records[name]["normalized_elo"] < 0 for name in turned_off)
+
+
+def test_the_switches_say_what_the_engine_does():
+    """Section 1 prints SWITCHES: the ordering's key is 1 per stone taken and 4 for a clone
+    (no hole term), and the aspiration window is centred on the score of two iterations
+    before, as the readable search of section 2 shows on the aspiration position."""
+    from course_lib.engine.engine import ASPIRATION_DELTA, ORDER_WEIGHTS
+    from course_lib.engine.readable import ReadableEngine
+    assert ORDER_WEIGHTS == (1, 4, 0)
+    assert "by stones taken, a clone counting 4 more" in SWITCHES["order"]
+    assert "two iterations before" in SWITCHES["aspiration"]
+    found = ReadableEngine(hash_mb=1, aspiration=True).search(State.from_fen(ASPIRATION_FEN), 4)
+    values = {r.depth: r.value for r in found.root_searches}
+    first_at_4 = next(r for r in found.root_searches if r.depth == 4)
+    assert (first_at_4.alpha + first_at_4.beta) / 2 == values[2] != values[3]
+    assert first_at_4.beta - first_at_4.alpha == 2 * ASPIRATION_DELTA
+
+
+ASPIRATION_FEN = "ooooooo/6o/7/oooooo1/oooooo1/xxxxxxx/xxxxxxx x 1 22"
+
+
+def test_a_recording_cut_below_the_root_draws_bounds_as_bounds():
+    """Section 2's aspiration picture, recorded 1 ply deep: the failed search's values are all
+    bounds (the root's -800 inside nothing), the second's first move is exact."""
+    from course_lib.engine.readable import ReadableEngine
+    from course_lib.viz.trees import value_bounds, value_text
+    found = ReadableEngine(hash_mb=1, aspiration=True).search(State.from_fen(ASPIRATION_FEN), 4,
+                                                              record=1)
+    failed, inside = [r for r in found.root_searches if r.depth == 4]
+    assert failed.failed == "low" and not inside.failed
+
+    def texts(search):
+        bounds = value_bounds(search.tree)
+        return [value_text(search.tree.nodes[n]["value"], bounds[n])
+                for n in sorted(search.tree.nodes)]
+    assert all(text.startswith("\u2264") for text in texts(failed))
+    assert texts(failed)[0] == "\u2264-800"
+    assert texts(inside)[:2] == ["-800", "-800"]
+    assert all(text.startswith("\u2264") for text in texts(inside)[2:])
+    # recorded in full, the same search has no node marked as cut short
+    full = ReadableEngine(hash_mb=1).root_search(State.from_fen(ASPIRATION_FEN), 2, record=True)
+    assert not any(d.get("children_not_recorded") for _, d in full.tree.nodes(data=True))

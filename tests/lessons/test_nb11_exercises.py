@@ -131,3 +131,34 @@ def test_pvs_keeps_the_value_of_alphabeta_on_the_research_tree():
     tree = GameTree(nb11.RESEARCH_TREE)
     assert pvs(tree, 2, -math.inf, math.inf, tree_evaluation) == \
         negamax_alphabeta(tree, 2, -math.inf, math.inf, tree_evaluation)
+
+
+def test_answers_of_the_wrong_form_are_told_the_form_asked_for():
+    for name, answer, words in (("11-research-moves", "1, 3", "a list of root move numbers"),
+                                ("11-research-moves", [1.0, 3], "a list of root move numbers"),
+                                ("11-narrow-bounds", "1668", "a number of games"),
+                                ("11-narrow-bounds", float("nan"), "a number of games"),
+                                ("11-fixed-length", "d", "one of the letters 'a', 'b', 'c'"),
+                                ("11-fixed-length", 1, "one of the letters")):
+        said = verdict(name, answer)
+        assert said.startswith(f"{name}: wrong: answer with ") and words in said, said
+        assert "hint" not in said
+
+
+def test_the_reasoning_exercises_have_three_hints_that_quote_the_notebook():
+    for name in ("11-research-moves", "11-narrow-bounds", "11-fixed-length"):
+        hints = _EXERCISES[name].hints
+        assert len(hints) == 3 and len(set(hints)) == 3
+        for level in (1, 2, 3):
+            said = verdict(name, _EXERCISES[name].mistake, hint_level=level)
+            assert f"hint {level} of 3: {hints[level - 1]}" in said, said
+    # 11-research-moves walks alpha down the tree as the search does
+    replies = [min(child) for child in nb11.RESEARCH_TREE]
+    last = _EXERCISES["11-research-moves"].hints[2]
+    assert replies[:2] == [2, 4] and nb11.RESEARCH_TREE[2][0] == 3
+    assert "alpha 2" in last and "MIN answers 4" in last and "its first leaf, 3" in last
+    # 11-narrow-bounds quotes the stored plans at elo0
+    at_elo0 = {r["elo1"] - r["elo0"]: nb11.expected_games(r)[0] for r in nb11.ladder_results()}
+    second = _EXERCISES["11-narrow-bounds"].hints[1]
+    ratio = at_elo0[30.0] / at_elo0[40.0]
+    assert f"from {at_elo0[40.0]:.0f} to {at_elo0[30.0]:.0f}, {ratio:.2f} times" in second
