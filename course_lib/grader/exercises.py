@@ -583,7 +583,7 @@ _add(Spec("11-pvs", solutions.pvs, "search", N_("principal variation search"),
                                  "    best, best_move = -math.inf, None\n    entered = alpha\n"),
        ("-alpha - 1, -alpha, evaluate", "-entered - 1, -entered, evaluate"),
        ("if alpha < value < beta:", "if entered < value < beta:")),
-], searches_again=True)
+], searches_again=True))
 _add(Spec("10-score-change", solutions.score_change, "linescore", N_("score change"), [
     _m("line_own_only", ("        change += (black_after - black_before) - (white_after - white_before)\n",
                          "        if player == 1:\n            change += black_after - black_before\n"
