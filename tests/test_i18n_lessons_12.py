@@ -4,9 +4,7 @@ and the tables and records it prints; in English they are unchanged."""
 
 from __future__ import annotations
 
-import logging
 import re
-import warnings
 from pathlib import Path
 
 import matplotlib
@@ -17,13 +15,13 @@ from course_lib.exercises import _EXERCISES, registered
 from course_lib.i18n import _, language
 from course_lib.learn.ntuple import load_weights
 from course_lib.lessons import nb12
+from korean_figures import drawn_in_korean
 
 matplotlib.use("Agg")
 
 ROOT = Path(__file__).resolve().parents[1]
 HANGUL = re.compile("[\uac00-\ud7a3]")
 KO_PO = ROOT / "course_lib" / "locale" / "ko" / "LC_MESSAGES" / "course_lib.po"
-MISSING = re.compile("does not have a glyph|missing from font")
 
 
 def _korean(message: str) -> str:
@@ -48,30 +46,6 @@ def _texts(figure) -> list[str]:
     return [t.get_text() for t in figure.findobj(matplotlib.text.Text) if t.get_text()]
 
 
-def _drawn_in_korean(draw) -> list[str]:
-    """Draw a figure in Korean on the Agg canvas and return its words; a letter no font has
-    fails (matplotlib warns for text, and logs for mathtext, which has no font fallback)."""
-    import matplotlib.pyplot as plt
-
-    records: list[str] = []
-    handler = logging.Handler()
-    handler.emit = lambda record: records.append(record.getMessage())
-    logger = logging.getLogger("matplotlib")
-    logger.addHandler(handler)
-    try:
-        with language("ko"), warnings.catch_warnings():
-            warnings.filterwarnings("error", message=f".*({MISSING.pattern})")
-            drawn = draw()
-            figure = getattr(drawn, "figure", drawn)
-            figure.canvas.draw()
-            texts = _texts(figure)
-    finally:
-        logger.removeHandler(handler)
-    plt.close(figure)
-    assert [r for r in records if MISSING.search(r)] == []
-    return texts
-
-
 def _stored_meta() -> dict:
     return load_weights().meta
 
@@ -88,14 +62,14 @@ FIGURES = {
 
 @pytest.mark.parametrize("name", FIGURES)
 def test_the_figures_of_notebook_12_draw_korean_words_without_boxes(name):
-    texts = _drawn_in_korean(FIGURES[name])
+    texts = drawn_in_korean(FIGURES[name])
     worded = [t for t in texts if re.search("[A-Za-z]{3,}", t) and not t.startswith("$")]
     assert any(HANGUL.search(t) for t in texts), texts
     # no English word left in a title, label or key (square names such as b6 are not words)
     assert [t for t in worded if not HANGUL.search(t)] == [], worded
 
 
-def test_a_korean_word_left_out_of_the_catalog_would_be_caught():
+def test_the_figure_check_can_fail_an_english_figure_has_no_korean_word():
     """The check above can fail: the English figure's words are English."""
     figure = nb12.draw_lone_stone(nb12.lone_stone(), nb12.lone_stone(side="opponent"))
     assert not any(HANGUL.search(t) for t in _texts(figure))
