@@ -4,31 +4,17 @@ draw (with no letter drawn as a box); in English they are unchanged."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import matplotlib
-import polib
 import pytest
 
 from course_lib.exercises import _EXERCISES, registered
 from course_lib.games import TicTacToe
 from course_lib.i18n import _, language
 from course_lib.strength import Sprt
-from korean_figures import drawn_in_korean
+from korean_helpers import HANGUL, drawn_in_korean
+from korean_helpers import korean as _korean
 
 matplotlib.use("Agg")
-
-ROOT = Path(__file__).resolve().parents[1]
-HANGUL = re.compile("[\uac00-\ud7a3]")
-KO_PO = ROOT / "course_lib" / "locale" / "ko" / "LC_MESSAGES" / "course_lib.po"
-
-
-def _korean(message: str) -> str:
-    """The Korean the catalog (the .po file, read with polib) gives ``message``."""
-    entry = polib.pofile(str(KO_PO)).find(message)
-    assert entry is not None and entry.msgstr, message
-    return entry.msgstr
 
 
 @pytest.mark.parametrize("notebook", ["05", "06", "07"])

@@ -1,16 +1,30 @@
-"""Drawing a figure in Korean in the tests: a letter no font has fails the test."""
+"""The Korean edition in the tests: the catalog's Korean for a message, and a figure drawn in
+Korean, where a letter no font has fails the test."""
 
 from __future__ import annotations
 
 import logging
 import re
 import warnings
+from pathlib import Path
 
 import matplotlib
+import polib
 
 from course_lib.i18n import language
 
+HANGUL = re.compile("[\uac00-\ud7a3]")
+KO_PO = Path(__file__).resolve().parents[1] / "course_lib" / "locale" / "ko" / "LC_MESSAGES" \
+    / "course_lib.po"
 MISSING = re.compile("does not have a glyph|missing from font")
+
+
+def korean(message: str) -> str:
+    """The Korean the catalog (the .po file, read with polib) gives ``message``; a message
+    without one fails."""
+    entry = polib.pofile(str(KO_PO)).find(message)
+    assert entry is not None and entry.msgstr, message
+    return entry.msgstr
 
 
 def drawn_in_korean(draw) -> list[str]:
