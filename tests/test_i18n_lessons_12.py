@@ -18,6 +18,7 @@ from korean_helpers import korean as _korean
 
 matplotlib.use("Agg")
 
+
 def test_every_hint_of_notebook_12_is_translated():
     names = registered("12")
     assert names == ["12-log-loss", "12-stone-pair"]
