@@ -34,6 +34,7 @@ from ..learn import ntuple
 from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights, evaluate_readable,
                      learned_eval, load_weights, symmetric_image)
 from ..exercises import register
+from ..i18n import N_, _
 from .compare import within
 
 __all__ = ["square_name", "square_index", "map_square", "windows_holding", "mover_boards",
@@ -202,7 +203,7 @@ def class_name(k: int) -> str:
     ('3x3 at a7', '2x2 at c5')
     """
     n, squares = CLASSES[_check_class(k)]
-    return f"{n}x{n} at {square_name(squares[0])}"
+    return _("{n}x{n} at {square}").format(n=n, square=square_name(squares[0]))
 
 
 def _board_axes(ax: Any, labelsize: float = 9) -> None:
@@ -240,9 +241,10 @@ def draw_window_classes() -> Any:
                 ax.add_patch(Rectangle((c0 - 0.5, r0 - 0.5), n, n, color="C0", alpha=0.55))
             ax.add_patch(Rectangle((c0 - 0.5 + offset, r0 - 0.5 + offset), n - 2 * offset,
                                    n - 2 * offset, fill=False, edgecolor="C3", linewidth=1.2))
-        ax.set_title(f"{class_name(k)}\n{len(windows)} window{'s' if len(windows) > 1 else ''}",
-                     fontsize=10)
-    fig.suptitle("The 12 window classes: the representative filled, its images outlined",
+        count = (_("{count} windows") if len(windows) > 1 else _("{count} window")).format(
+            count=len(windows))
+        ax.set_title(f"{class_name(k)}\n{count}", fontsize=10)
+    fig.suptitle(_("The 12 window classes: the representative filled, its images outlined"),
                  fontsize=12)
     fig.tight_layout(w_pad=0.6)
     return fig
@@ -378,19 +380,24 @@ def loss_table(run: Any, digits: int = 3) -> str:
     """
     losses = _losses(run)
     f = f"{{:.{digits}f}}"
-    rows = [f"{'':5} {'cross-entropy against the target':>34} {'against the results':>21}",
-            f"{'epoch':5} {'training':>16} {'validation':>17} {'validation':>21}"]
+    rows = [_("{blank:5} {target:>34} {results:>21}").format(
+                blank="", target=_("cross-entropy against the target"),
+                results=_("against the results")),
+            _("{epoch:5} {training:>16} {validation:>17} {validation:>21}").format(
+                epoch=_("epoch"), training=_("training"), validation=_("validation"))]
     for epoch, training, validation, results in losses["curve"]:
         rows.append(f"{epoch:5} {f.format(training):>16} {f.format(validation):>17} "
                     f"{f.format(results):>21}")
-    rows += ["", f"{'validation positions':22} {'against the target':>18} "
-                 f"{'against the results':>20}"]
+    rows += ["", _("{positions:22} {target:>18} {results:>20}").format(
+        positions=_("validation positions"), target=_("against the target"),
+        results=_("against the results"))]
     last = losses["curve"][-1]
     for label, to_target, to_results in (
-            ("material alone", losses["material_loss"], losses["material_result_loss"]),
-            ("the search score", losses["score_loss"], losses["score_result_loss"]),
-            ("the network", last[2], last[3])):
-        rows.append(f"{label:22} {f.format(to_target):>18} {f.format(to_results):>20}")
+            (_("material alone"), losses["material_loss"], losses["material_result_loss"]),
+            (_("the search score"), losses["score_loss"], losses["score_result_loss"]),
+            (_("the network"), last[2], last[3])):
+        rows.append(_("{label:22} {target:>18} {results:>20}").format(
+            label=label, target=f.format(to_target), results=f.format(to_results)))
     return "\n".join(rows)
 
 
@@ -427,25 +434,25 @@ def draw_training_curves(runs: dict[str, Any]) -> Any:
         losses = _losses(run)
         curve = np.asarray(losses["curve"], dtype=np.float64)
         epochs = curve[:, 0]
-        row[0].plot(epochs, curve[:, 1], "o-", color="C0", label="network, training positions")
+        row[0].plot(epochs, curve[:, 1], "o-", color="C0", label=_("network, training positions"))
         for ax, judge, validation, material, score in (
-                (row[0], "against the target", curve[:, 2], losses["material_loss"],
+                (row[0], _("against the target"), curve[:, 2], losses["material_loss"],
                  losses["score_loss"]),
-                (row[1], "against the games' results", curve[:, 3],
+                (row[1], _("against the games' results"), curve[:, 3],
                  losses["material_result_loss"], losses["score_result_loss"])):
-            ax.plot(epochs, validation, "s-", color="C1", label="network, validation positions")
-            ax.axhline(material, color="C3", linestyle="--", label="material alone (validation)")
+            ax.plot(epochs, validation, "s-", color="C1", label=_("network, validation positions"))
+            ax.axhline(material, color="C3", linestyle="--", label=_("material alone (validation)"))
             ax.axhline(score, color="C2", linestyle=":", linewidth=2,
-                       label="search score (validation)")
+                       label=_("search score (validation)"))
             _hold_every_line(ax)
             ax.set_xticks(epochs)
-            ax.set_xlabel("epoch", fontsize=10)
-            ax.set_ylabel("cross-entropy (nats)", fontsize=10)
+            ax.set_xlabel(_("epoch"), fontsize=10)
+            ax.set_ylabel(_("cross-entropy (nats)"), fontsize=10)
             ax.tick_params(labelsize=9)
             ax.set_title(f"{title}\n{judge}", fontsize=10)
     handles, labels = axes[0][0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=10, frameon=False)
-    fig.suptitle("Training curves (cross-entropy in nats, lower is better)", fontsize=12)
+    fig.suptitle(_("Training curves (cross-entropy in nats, lower is better)"), fontsize=12)
     fig.tight_layout(rect=(0, 0.1 if len(runs) > 1 else 0.16, 1, 1))
     return fig
 
@@ -554,15 +561,15 @@ def draw_patterns(best: list, worst: list) -> Any:
             ax.set_xticks([])
             ax.set_yticks([])
             ax.set_title(f"{weight:+d}", fontsize=9)
-    axes[0][0].set_ylabel("highest", fontsize=9)
-    axes[1][0].set_ylabel("lowest", fontsize=9)
+    axes[0][0].set_ylabel(_("highest"), fontsize=9)
+    axes[1][0].set_ylabel(_("lowest"), fontsize=9)
     key = [Line2D([], [], marker="o", linestyle="", markersize=10, color="#c0392b",
-                  label="the side to move's stone"),
+                  label=_("the side to move's stone")),
            Line2D([], [], marker="o", linestyle="", markersize=10, markerfacecolor="#2e86c1",
-                  markeredgecolor="black", label="the opponent's stone")]
+                  markeredgecolor="black", label=_("the opponent's stone"))]
     fig.legend(handles=key, loc="lower center", ncol=2, fontsize=9, frameon=False)
-    fig.suptitle("The a7 corner's 3x3 window (thick lines: the board's edges);\n"
-                 "above each, its weight in hundredths of a stone", fontsize=10)
+    fig.suptitle(_("The a7 corner's 3x3 window (thick lines: the board's edges);\n"
+                   "above each, its weight in hundredths of a stone"), fontsize=10)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     return fig
 
@@ -619,7 +626,7 @@ def draw_lone_stone(mover: np.ndarray, opponent: np.ndarray) -> Any:
                                        f"shape {board.shape}")
     span = max(float(np.abs(b).max()) for b in boards) or 1.0
     fig, axes = plt.subplots(1, 2, figsize=(8.4, 4.8))          # 840 px: shown at full size
-    titles = ("a stone of the side to move", "a stone of the opponent")
+    titles = (_("a stone of the side to move"), _("a stone of the opponent"))
     for ax, board, title in zip(axes, boards, titles):
         image = ax.imshow(board, cmap="RdBu_r", vmin=-span, vmax=span)
         for r in range(SIZE):
@@ -630,8 +637,8 @@ def draw_lone_stone(mover: np.ndarray, opponent: np.ndarray) -> Any:
         ax.set_title(title, fontsize=11)
     bar = fig.colorbar(image, ax=list(axes), orientation="horizontal", shrink=0.6,
                        fraction=0.05, pad=0.08)
-    bar.set_label("change of the score, hundredths of a stone", fontsize=10)
-    fig.suptitle("What one stone, alone on the board, adds to the score for the side to move",
+    bar.set_label(_("change of the score, hundredths of a stone"), fontsize=10)
+    fig.suptitle(_("What one stone, alone on the board, adds to the score for the side to move"),
                  fontsize=12)
     return fig
 
@@ -668,8 +675,9 @@ def more_or_fewer(count: int, reference: int) -> str:
     whole(reference, "reference", 1, None, "(the count compared against)")
     change = round(100 * (count - reference) / reference)
     if change == 0:
-        return "as many"
-    return f"{abs(change)} % {'more' if change > 0 else 'fewer'}"
+        return _("as many")
+    return (_("{change} % more") if change > 0 else _("{change} % fewer")).format(
+        change=abs(change))
 
 
 def node_comparison(material_run: Any, learned_run: Any) -> str:
@@ -682,8 +690,11 @@ def node_comparison(material_run: Any, learned_run: Any) -> str:
     """
     moves = sum(m != l for m, l in zip(material_run.moves, learned_run.moves))
     nodes = more_or_fewer(learned_run.total_nodes, material_run.total_nodes)
-    return (f"the move differs in {moves} of {len(material_run.moves)} positions; nodes: "
-            f"learned {nodes} {'as' if nodes == 'as many' else 'than'} material")
+    sentence = (_("the move differs in {moves} of {positions} positions; nodes: learned {nodes} "
+                  "as material") if nodes == _("as many") else
+                _("the move differs in {moves} of {positions} positions; nodes: learned {nodes} "
+                  "than material"))
+    return sentence.format(moves=moves, positions=len(material_run.moves), nodes=nodes)
 
 
 ENGINE_LADDER = Path(__file__).resolve().parents[1] / "data" / "engine_ladder.json"
@@ -783,13 +794,18 @@ def iteration_costs(specs: list[str], positions: list[State]) -> list[IterationC
     return costs
 
 
-RESULT_WORDS = {"accepted": "H1 accepted", "rejected": "H0 accepted", "undecided": "undecided"}
-"""How a stored record's ``result`` reads: which hypothesis the test accepted, if any."""
+RESULT_WORDS = {"accepted": N_("H1 accepted"), "rejected": N_("H0 accepted"),
+                "undecided": N_("undecided")}
+"""How a stored record's ``result`` reads: which hypothesis the test accepted, if any (in
+English; ``_(word)`` in the language the course speaks)."""
 
-_BIAS = {"accepted": "biased upward: the test stopped early, as soon as the results ran high "
-                     "enough to cross the upper bound",
-         "rejected": "biased downward: the test stopped early, as soon as the results ran low "
-                     "enough to cross the lower bound"}
+_BIAS = {"accepted": N_("biased upward: the test stopped early, as soon as the results ran high "
+                        "enough to cross the upper bound"),
+         "rejected": N_("biased downward: the test stopped early, as soon as the results ran "
+                        "low enough to cross the lower bound")}
+
+_UNITS = {"normalized": N_("normalized Elo"), "logistic": N_("logistic Elo")}
+"""A record's ``scale``, as its bounds' unit reads."""
 
 
 def _elo_line(elo: float | None, low: float | None, high: float | None, result: str,
@@ -803,18 +819,21 @@ def _elo_line(elo: float | None, low: float | None, high: float | None, result: 
         elo = math.inf if low is not None else -math.inf
     low = -math.inf if low is None else low
     high = math.inf if high is None else high
-    line = f"logistic Elo {elo:+.1f} (95 % interval {low:+.1f} to {high:+.1f})"
+    line = _("logistic Elo {elo:+.1f} (95 % interval {low:+.1f} to {high:+.1f})").format(
+        elo=elo, low=low, high=high)
     if result not in _BIAS:
         return line
-    line = f"{line}\n{_BIAS[result]}"
+    line = f"{line}\n{_(_BIAS[result])}"
     if unbiased is None:
         return line
-    line += (f"\nmedian-unbiased after the stop: {unbiased.elo:+.1f} logistic Elo (95 % "
-             f"interval {unbiased.elo_low:+.1f} to {unbiased.elo_high:+.1f})")
+    line += "\n" + _("median-unbiased after the stop: {elo:+.1f} logistic Elo (95 % interval "
+                     "{low:+.1f} to {high:+.1f})").format(
+        elo=unbiased.elo, low=unbiased.elo_low, high=unbiased.elo_high)
     if unbiased.normalized_elo is None:            # the win/loss test has no normalized Elo
         return line
-    return (f"{line}, {unbiased.normalized_elo:+.1f} normalized Elo "
-            f"({unbiased.normalized_low:+.1f} to {unbiased.normalized_high:+.1f})")
+    return line + _(", {elo:+.1f} normalized Elo ({low:+.1f} to {high:+.1f})").format(
+        elo=unbiased.normalized_elo, low=unbiased.normalized_low,
+        high=unbiased.normalized_high)
 
 
 def _record_estimate(record: dict) -> Any:
@@ -844,17 +863,25 @@ def record_text(record: dict) -> str:
     try:
         low, high = record["llr_bounds"]
         result = record["result"]
-        cap = " (the cap)" if result == "undecided" else ""
-        counted = "iterations" if record["spec_a"].startswith("mcts") else "nodes"
-        budget = (f"{record['time_per_move_ms']} ms a move" if record.get("time_per_move_ms")
-                  else f"{record['nodes_per_move']} {counted} a move")
+        cap = _(" (the cap)") if result == "undecided" else ""
+        if record.get("time_per_move_ms"):
+            budget = _("{ms} ms a move").format(ms=record["time_per_move_ms"])
+        elif record["spec_a"].startswith("mcts"):
+            budget = _("{count} iterations a move").format(count=record["nodes_per_move"])
+        else:
+            budget = _("{count} nodes a move").format(count=record["nodes_per_move"])
+        scale = record["scale"]
+        unit = _(_UNITS[scale]) if scale in _UNITS else f"{scale} Elo"
         return (f"A = {record['spec_a']}\n"
                 f"B = {record['spec_b']}\n"
-                f"H0: {record['elo0']} / H1: {record['elo1']} {record['scale']} Elo, LLR bounds "
-                f"{low} and {high}, {budget}\n"
-                f"{RESULT_WORDS[result]} after {record['games']} games{cap}: +{record['wins']} "
-                f"={record['draws']} -{record['losses']}, pairs "
-                f"{' '.join(map(str, record['pentanomial']))}, LLR {record['llr']}\n"
+                + _("H0: {elo0} / H1: {elo1} {unit}, LLR bounds {low} and {high}, {budget}").format(
+                    elo0=record["elo0"], elo1=record["elo1"], unit=unit, low=low, high=high,
+                    budget=budget) + "\n"
+                + _("{result} after {games} games{cap}: +{wins} ={draws} -{losses}, pairs "
+                    "{pairs}, LLR {llr}").format(
+                    result=_(RESULT_WORDS[result]), games=record["games"], cap=cap,
+                    wins=record["wins"], draws=record["draws"], losses=record["losses"],
+                    pairs=" ".join(map(str, record["pentanomial"])), llr=record["llr"]) + "\n"
                 + _elo_line(record["elo"], record["elo_low"], record["elo_high"], result,
                             _record_estimate(record) if result in _BIAS else None))
     except (KeyError, TypeError, ValueError) as error:
@@ -975,28 +1002,34 @@ def network_summary(net: Any = None) -> str:
     meta = _trained(net)
     weights = net.packed.size - net.hidden + 1          # W1, b1, w2 and b2
     rows, width = net.packed.shape
-    held = (f", {meta['validation_positions']:,} more held out for validation"
-            if "validation_positions" in meta else "")
+    held = (_(", {count:,} more held out for validation").format(
+        count=meta["validation_positions"]) if "validation_positions" in meta else "")
     how = "".join(f", {label} {meta[key]:,}" for key, label in
-                  (("batch", "mini-batches of"), ("lam", "λ")) if key in meta)
-    return (f"{N_INPUTS:,} inputs, {net.hidden} hidden units: {weights:,} weights, int16 "
-            f"({net.packed.nbytes:,} bytes in the searches: {rows:,} rows of {width}, the last "
-            f"holding b2 and the scale)\n"
-            f"trained on {meta['positions']:,} positions{held}; {meta['epochs']} epochs{how} "
-            f"(win_scale {net.win_scale:.0f} hundredths of a stone per unit of log-odds)\n"
-            f"validation loss against the target {meta['curve'][-1][2]:.4f}: material alone "
-            f"{meta['material_loss']:.4f}, the search score it learns from "
-            f"{meta['score_loss']:.4f}\n" + _result_losses(meta))
+                  (("batch", _("mini-batches of")), ("lam", "λ")) if key in meta)
+    lines = [
+        _("{inputs:,} inputs, {hidden} hidden units: {weights:,} weights, int16 ({bytes:,} bytes "
+          "in the searches: {rows:,} rows of {width}, the last holding b2 and the scale)").format(
+            inputs=N_INPUTS, hidden=net.hidden, weights=weights, bytes=net.packed.nbytes,
+            rows=rows, width=width),
+        _("trained on {positions:,} positions{held}; {epochs} epochs{how} (win_scale "
+          "{win_scale:.0f} hundredths of a stone per unit of log-odds)").format(
+            positions=meta["positions"], held=held, epochs=meta["epochs"], how=how,
+            win_scale=net.win_scale),
+        _("validation loss against the target {loss:.4f}: material alone {material:.4f}, the "
+          "search score it learns from {score:.4f}").format(
+            loss=meta["curve"][-1][2], material=meta["material_loss"], score=meta["score_loss"]),
+        _result_losses(meta)]
+    return "\n".join(lines)
 
 
 def _result_losses(meta: dict) -> str:
     """The line of ``network_summary`` on the losses against the games' results."""
     last = meta["curve"][-1]
     if len(last) < 4 or "material_result_loss" not in meta:
-        return "against the games' results: not measured by the stored run"
-    return (f"against the games' results {last[3]:.4f}: material alone "
-            f"{meta['material_result_loss']:.4f}, the search score "
-            f"{meta['score_result_loss']:.4f}")
+        return _("against the games' results: not measured by the stored run")
+    return _("against the games' results {loss:.4f}: material alone {material:.4f}, the search "
+             "score {score:.4f}").format(loss=last[3], material=meta["material_result_loss"],
+                                          score=meta["score_result_loss"])
 
 
 def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
@@ -1019,21 +1052,21 @@ def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
     meta = _trained(net)
     own = ax is None
     if own:
-        _, ax = plt.subplots(figsize=(8.4, 3.5))            # 840 px: shown at full size
+        _figure, ax = plt.subplots(figsize=(8.4, 3.5))            # 840 px: shown at full size
     epochs = [row[0] for row in meta["curve"]]
     ax.plot(epochs, [row[1] for row in meta["curve"]], "o-",
-            label="training positions\n(mean over the epoch's\nbatches, while it learns)")
+            label=_("training positions\n(mean over the epoch's\nbatches, while it learns)"))
     ax.plot(epochs, [row[2] for row in meta["curve"]], "s-",
-            label="validation positions\n(after the epoch)")
+            label=_("validation positions\n(after the epoch)"))
     ax.axhline(meta["material_loss"], color="C3", linestyle="--",
-               label="material alone\n(validation)")
+               label=_("material alone\n(validation)"))
     ax.axhline(meta["score_loss"], color="C2", linestyle=":", linewidth=2,
-               label="the search score\n(validation)")
+               label=_("the search score\n(validation)"))
     _hold_every_line(ax)
     ax.set_xticks(epochs)
-    ax.set(xlabel="epoch", ylabel="cross-entropy (nats)",
-           title=f"The value network's training, {meta['positions']:,} positions:\n"
-                 f"the loss against the training target")
+    ax.set(xlabel=_("epoch"), ylabel=_("cross-entropy (nats)"),
+           title=_("The value network's training, {positions:,} positions:\nthe loss against "
+                   "the training target").format(positions=meta["positions"]))
     ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.02, 0.5), frameon=False)
     if own:
         ax.figure.tight_layout()
@@ -1179,25 +1212,27 @@ def _stone_pair() -> int:
 register(
     "12-log-loss", _log_loss,
     mistake=0.825939,  # the loss against the game's result alone, -ln(1 - p)
-    hint=("Against what is the loss taken? The training target is not the game's result alone: "
-          "what share of it is the result, and what share the search score's prediction?",
-          "Section 2 gives the target (λ times the result plus 1 - λ times the search score's "
-          "prediction) and section 3 the cross-entropy; log_loss (imported at the top) takes "
-          "the network's score in log-odds and the targets, as numpy arrays.",
-          "log_loss(np.array([250 / 1000]), np.array([0.3 * 0 + (1 - 0.3) * 0.6]))"),
+    hint=(
+        N_("Against what is the loss taken? The training target is not the game's result alone: "
+           "what share of it is the result, and what share the search score's prediction?"),
+        N_("Section 2 gives the target (λ times the result plus 1 - λ times the search score's "
+           "prediction) and section 3 the cross-entropy; log_loss (imported at the top) takes "
+           "the network's score in log-odds and the targets, as numpy arrays."),
+        N_("log_loss(np.array([250 / 1000]), np.array([0.3 * 0 + (1 - 0.3) * 0.6]))")),
     compare=within(1e-4))
 
 register(
     "12-stone-pair", _stone_pair,
     mistake=0,  # the two stones taken to add what each adds alone
-    hint=("Do the two stones add what each adds alone? Which windows hold both d4 and d5, and "
-          "what pattern does such a window read when both stones are there?",
-          "Score the boards as the network does, scores_both_ways(State.from_fen(fen))[1] "
-          "(section 1): the empty board '7/7/7/7/7/7/7 x 0 1' and the board with both stones; "
-          "what each stone adds alone is in lone_stone(load_weights()) and "
-          "lone_stone(load_weights(), 'opponent') (section 4), d4 at [3, 3] and d5 at [2, 3].",
-          "pair = scores_both_ways(State.from_fen('7/7/3o3/3x3/7/7/7 x 0 1'))[1] - "
-          "scores_both_ways(State.from_fen('7/7/7/7/7/7/7 x 0 1'))[1]; the answer is "
-          "pair - (lone_stone(load_weights())[3, 3] + "
-          "lone_stone(load_weights(), 'opponent')[2, 3])."),
+    hint=(
+        N_("Do the two stones add what each adds alone? Which windows hold both d4 and d5, and "
+           "what pattern does such a window read when both stones are there?"),
+        N_("Score the boards as the network does, scores_both_ways(State.from_fen(fen))[1] "
+           "(section 1): the empty board '7/7/7/7/7/7/7 x 0 1' and the board with both stones; "
+           "what each stone adds alone is in lone_stone(load_weights()) and "
+           "lone_stone(load_weights(), 'opponent') (section 4), d4 at [3, 3] and d5 at [2, 3]."),
+        N_("pair = scores_both_ways(State.from_fen('7/7/3o3/3x3/7/7/7 x 0 1'))[1] - "
+           "scores_both_ways(State.from_fen('7/7/7/7/7/7/7 x 0 1'))[1]; the answer is "
+           "pair - (lone_stone(load_weights())[3, 3] + "
+           "lone_stone(load_weights(), 'opponent')[2, 3]).")),
     compare=within(0.5))
