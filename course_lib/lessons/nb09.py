@@ -887,7 +887,9 @@ register(
         "both agents are deterministic: what decides a game, and can two of the 15 be the "
         "same game played twice?",
         "a game is decided by its opening and by who plays black: two games with the same "
-        "opening and the same colours are one game played twice.",
+        "opening and the same colours are one game played twice; and an opening drawn only "
+        "in even-numbered games (or only in odd ones) is played with one colour arrangement "
+        "only, so count the pairs that occur, not every opening with both colours.",
         "count the different pairs (random_opening(1, i), i % 2) for i in range(15), without "
         "playing any game."),
     compare=whole_number)

@@ -402,15 +402,18 @@ def test_an_unwritten_evaluation_plays_nothing_and_a_failing_one_stops_the_test(
 
 
 def _decided(points, against=None, **settings):
-    """A test made from pair results alone, that decides."""
+    """A test made from pair results alone, that decides: every pair scores ``points`` (2 or
+    1), or, given a list of them, the pairs score the list's figures over and over."""
+    from itertools import cycle
     from course_lib.lessons import nb02
     from course_lib.match.sprt import SprtRun
     from course_lib.strength import Sprt
     sprt = Sprt(kind="pentanomial", **{**nb02.TEST, **settings})
     run = SprtRun("greedy, mine", against or study.RESEARCH_NAME, "pentanomial", sprt, 120, 1)
-    while sprt.add(points) == "continue":
-        run.pentanomial[int(2 * points)] += 1
-    run.pentanomial[int(2 * points)] += 1
+    for pair in cycle(points if isinstance(points, list) else [points]):
+        run.pentanomial[int(2 * pair)] += 1
+        if sprt.add(pair) != "continue":
+            break
     run.wins = 2 * run.pentanomial[4] + run.pentanomial[2]     # a pair of 1 point: +1 -1
     run.losses = run.pentanomial[2]
     run.stopped_by = "decision"
@@ -433,9 +436,10 @@ def test_only_a_test_against_the_research_map_that_accepts_h1_passes():
 def test_the_reading_gives_the_median_unbiased_elo_beside_the_naive_one_with_units():
     from course_lib.lessons import nb02
     from course_lib.strength import sprt_elo_estimate
-    test = _decided(2.0)
+    test = _decided([2.0, 2.0, 1.0])          # pairs that vary: the model has a variance
     words = nb02.reading(test)
     estimate = sprt_elo_estimate(test.run.test)
+    assert not estimate.note
     assert f"{estimate.elo:+.1f} logistic Elo" in words
     assert f"naive {estimate.naive_elo:+.1f} logistic Elo" in words
     assert estimate.elo < estimate.naive_elo                  # stopped high: the naive is above
@@ -446,6 +450,10 @@ def test_the_reading_gives_the_median_unbiased_elo_beside_the_naive_one_with_uni
     assert "It does not say 'at least 50 logistic Elo stronger'" in words
     assert "than the research map" in nb02.reading(_decided(1.0))
     assert "the research map 0.50 ms" in nb02.time_words(test)
+    # every pair won: no median-unbiased figure, the score's exact bound instead, said so
+    all_won = nb02.reading(_decided(2.0))
+    assert "every result the same" in all_won and "exact bound" in all_won
+    assert "+inf" not in all_won
 
 
 @pytest.mark.parametrize("name", ["09-intuition-cost", "09-distinct-games",
@@ -634,6 +642,13 @@ def test_exercise_distinct_games_counted_from_the_openings():
     assert verdict("09-distinct-games", answer) == "09-distinct-games: right"
     assert verdict("09-distinct-games", games).startswith("09-distinct-games: wrong")
     assert verdict("09-distinct-games", 2).startswith("09-distinct-games: wrong")
+    # every opening drawn, with both colours: not every opening comes up with both, and the
+    # place hint says so (a student who knows a game is its opening and colours answers this)
+    every_pair = 2 * len({study.random_opening(settings["opening_plies"], i)
+                          for i in range(games)})
+    assert every_pair != answer
+    words = verdict("09-distinct-games", every_pair, hint_level=2)
+    assert "wrong" in words and "count the pairs that occur" in words
 
 
 def test_the_stored_run_holds_what_notebook_09_reads_from_it():
@@ -718,6 +733,17 @@ def test_the_studys_order_savings_lie_nearer_ours_at_the_root_than_at_every_node
         saving = theirs["position"] / theirs["none"]
         root, every = (ours[order] / ours["none"] for order in ("position-root", "position"))
         assert abs(saving - root) < abs(saving - every), depth
+
+
+def test_where_intuition_crosses_position_at_the_root_depends_on_the_positions():
+    """Notebook 09, section 7: at the root only, intuition (its searches counted) visits fewer
+    nodes than position from depth 5 on the stored 30 positions, but not at depth 5 on the 10
+    live ones: the crossing depth is not a property of the orders alone."""
+    stored = stored_measurement("othello_study")["ordering"]
+    assert study.fewer_nodes(stored, "intuition", ["position-root"]) == [5, 6, 7, 8, 9]
+    live = study.ordering_table(study.study_positions(10, seed=4), [5],
+                                ["position-root", "intuition"])
+    assert study.fewer_nodes(live, "intuition", ["position-root"]) == []
 
 
 def test_the_intuition_orders_searches_are_two_ply_searches_of_each_child():
