@@ -1,9 +1,9 @@
 """Notebook 10, the Gomoku AI redone: its helpers and its exercises.
 
 The project's experiments, redone on the project's own game (omok: 19x19, a double three
-forbidden) with freestyle 15x15 beside it where the rules change the answer: its evaluation,
-its candidate-move restriction, its search cost, tactics that need depth, and its design
-questions settled by games (seeded openings, colour-swapped pairs, an SPRT).
+forbidden) with freestyle on the same board beside it where the rule changes the answer: its
+evaluation, its candidate-move restriction, its search cost, tactics that need depth, and its
+design questions settled by games (seeded openings, colour-swapped pairs, an SPRT).
 
 The positions are the questions: ``middle_game`` (twelve stones around the centre, the
 benchmark's position), seeded games (``seeded_game``) and the tactical positions of
@@ -316,6 +316,27 @@ def tactic(name: str, radius: int = 1) -> tuple[Gomoku, tuple[str, ...]]:
 WIN = 40_000_000
 """A search value at least this large means a five at the end of its principal line: every
 other feature together weighs far less than one five (50,000,000)."""
+
+
+def principal_line(state: Gomoku, depth: int) -> list[str]:
+    """The line the compiled alpha-beta expects from ``state`` at ``depth`` plies: its move,
+    then the move a search of the position after it to ``depth - 1`` plies chooses, and so on,
+    until the depth is spent or the game is over. Each search's value is exact, so when the
+    line runs its whole depth, the position at its end scores (``patterns``, for the side to
+    move at ``state``) the value of the search at ``depth``.
+
+    >>> principal_line(middle_game(), 2)
+    ['g9', 'i12']
+    """
+    check_state(state)
+    depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
+    line = []
+    while depth > 0 and not state.is_over():
+        move = fast_gomoku_alphabeta(state, depth).move
+        line.append(move)
+        state = state.play(move)
+        depth -= 1
+    return line
 
 
 def depth_table(state: Gomoku, depths: Sequence[int] = (1, 2, 3, 4, 5)) -> list[dict[str, Any]]:
@@ -870,5 +891,5 @@ __all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAM
            "PROJECT_GAME", "PairedSprt", "RADIUS_MISS", "SPRT_SETTINGS", "TACTICS", "TEST_LABELS",
            "THREE_EXAMPLES", "WIN", "branching", "depth_table", "draw_runs", "feature_runs",
            "middle_game", "minimax_nodes", "open_threes", "pair_counts", "paired_sprt",
-           "play_game", "position", "rule_effects", "seconds_per_evaluation", "seeded_game",
-           "seeded_openings", "sprt_reading", "tactic", "three_readings"]
+           "play_game", "position", "principal_line", "rule_effects", "seconds_per_evaluation",
+           "seeded_game", "seeded_openings", "sprt_reading", "tactic", "three_readings"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from course_lib.errors import CourseError, InvalidArgumentError
-from course_lib.games.gomoku import Gomoku
+from course_lib.games.gomoku import Gomoku, pattern_counts, patterns
 from course_lib.games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
 from course_lib.lessons import nb10 as study
 from course_lib.strength import Sprt, sprt_elo_estimate
@@ -318,6 +318,35 @@ def test_the_tactics_depths_are_as_the_notebook_reads_them():
     right = study.TACTICS["four, then a double four"][1]
     assert [r.move in right for r in fours] == [False, False, True, True, True]
     assert [r.value >= study.WIN for r in fours] == [False, False, False, False, True]
+
+
+def test_a_principal_line_ends_where_its_search_value_is_scored():
+    for state in (study.middle_game(), study.tactic("four, then a double four")[0]):
+        for depth in (1, 2, 3):
+            line, leaf = study.principal_line(state, depth), state
+            for move in line:
+                leaf = leaf.play(move)
+            assert len(line) == depth
+            assert patterns(leaf, state.to_move) == fast_gomoku_alphabeta(state, depth).value
+
+
+def test_depths_three_and_four_see_a_winning_four_the_evaluation_does_not_score_as_won():
+    """l10's own four has a gap, and the evaluation sees no four there; depth 3's line ends in
+    an open four (two points where x makes five, o to move), depth 4's in a four with x to
+    move: both won, both valued below WIN."""
+    state, _ = study.tactic("four, then a double four")
+    after = state.play("l10")
+    assert five_points(list(after.cells), 19, 1)                       # a four, by hand
+    counts = pattern_counts(after, 1)
+    assert counts["f2 open four"] == counts["f3 closed four"] == 0     # not one to the evaluation
+    for depth, points, mover in ((3, 2, 2), (4, 1, 1)):
+        line, leaf = study.principal_line(state, depth), state
+        for move in line:
+            leaf = leaf.play(move)
+        assert line[0] == "l10" and leaf.to_move == mover and not leaf.is_over()
+        assert len(five_points(list(leaf.cells), 19, 1)) == points
+        assert not five_points(list(leaf.cells), 19, 2)
+        assert fast_gomoku_alphabeta(state, depth).value < study.WIN
 
 
 # --- players, games and the paired SPRT -------------------------------------------------------
@@ -665,6 +694,8 @@ BAD_CALLS = [
     (lambda: study.seconds_per_evaluation(A_GAME, len, repeats=0), "repeats must be a whole"),
     (lambda: study.minimax_nodes(A_GAME[2], 5), "depth must be a whole number from 0 to 4"),
     (lambda: study.minimax_nodes("j10", 1), "state must be a Gomoku position"),
+    (lambda: study.principal_line(A_GAME[2], 0), "depth must be a whole number from 1"),
+    (lambda: study.principal_line("j10", 1), "state must be a Gomoku position"),
     (lambda: study.draw_runs(A_GAME[2], window=0), "window"),
     (lambda: study.draw_runs(A_GAME[2], smallest=9), "smallest"),
     (lambda: study.draw_runs(A_GAME[2], title=3), "title must be text"),
