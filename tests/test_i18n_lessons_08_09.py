@@ -101,3 +101,18 @@ def test_the_othello_board_speaks_korean_and_english_again_after():
     assert board.game.tooltip("d3") == "d3  (column d, row 3)"
     assert "black (x)" in PlayBoard(agent, game="othello").message
     assert over.status.startswith("Game over (a player has no discs left): x wins")
+
+
+def test_othello_pictures_have_korean_captions_in_korean():
+    from course_lib.games import Othello
+
+    state = Othello().play("d3")
+    over = Othello.from_text(WIPED_OUT).play("f5")
+    english = state.svg() + over.svg()
+    with language("ko"):
+        korean = state.svg() + over.svg()
+    assert "o to move, x 4 - o 1 (last move d3)" in english
+    assert "game over (a player has no discs left): black (x) wins, x 5 - o 0" in english
+    assert str(state).splitlines()[-1] == "o to move, x 4 - o 1"
+    assert "o 차례, x 4 - o 1 (마지막 수 d3)" in korean
+    assert "게임 끝 (한쪽의 돌이 모두 없어졌습니다): 흑 (x) 승, x 5 - o 0" in korean

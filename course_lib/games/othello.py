@@ -34,6 +34,7 @@ from typing import Iterator
 from ..checks import check_player, is_whole, whole
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
+from ..i18n import _
 
 from ._grid import BLACK, EMPTY, SYMBOLS, WHITE, read_text, square_names, write_text
 
@@ -384,6 +385,17 @@ class Othello:
             lines.append(f"{SYMBOLS[self.to_move]} to move, {score}")
         return "\n".join(lines)
 
+    def _caption(self) -> str:
+        """The last line of ``str(self)``, in the language the course speaks (a picture's
+        caption)."""
+        score = f"x {self.discs(BLACK)} - o {self.discs(WHITE)}"
+        if not self.is_terminal():
+            return _("{side} to move, {score}").format(side=SYMBOLS[self.to_move], score=score)
+        w = self.winner()
+        result = _("draw") if w == 0 else _("{side} wins").format(side=_(PLAYER_NAMES[w]))
+        return _("game over ({reason}): {result}, {score}").format(
+            reason=_(self.outcome_reason()), result=result, score=score)
+
     def _repr_svg_(self) -> str:
         return self.svg()
 
@@ -396,9 +408,9 @@ class Othello:
                                                                    SIZE)]
         dots = [divmod(SQUARE_INDEX[m], SIZE) for m in self.legal_moves() if m != PASS] \
             if show_moves else []
-        caption = str(self).splitlines()[-1]
+        caption = self._caption()
         if self.last_move is not None:
-            caption += f" (last move {self.last_move})"
+            caption += _(" (last move {move})").format(move=self.last_move)
         return grid_svg(rows, columns=COLUMNS, style="squares", title=f"Othello {self.text()}",
                         marked=marked, dots=dots, caption=caption, size=size)
 
