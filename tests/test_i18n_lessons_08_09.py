@@ -42,9 +42,8 @@ def test_the_entry_test_and_its_check_speak_korean(capsys):
         entry = entry_test(FirstMove, pairs=1)
         printed = capsys.readouterr().out
         refusal = verdict("08-tournament-entry", entry)
-    assert printed == ("first-move vs greedy: +0 =0 -2 (score 0.0%); " + _korean(
-        "{match}; does not pass: more than half the points are needed{lost}").split("; ", 1)[1]
-        .format(lost="") + "\n")
+    assert printed == ("first-move vs greedy: +0 =0 -2 (score 0.0%); 통과하지 못함: 점수의 "
+                       "절반보다 많이 얻어야 합니다\n")
     assert refusal.startswith("08-tournament-entry: 틀렸습니다: 이 참가 시험은 greedy와(과) 2판을")
     assert str(entry).endswith("does not pass: more than half the points are needed")
     assert "this entry test played 2 games against greedy" in verdict("08-tournament-entry",
