@@ -361,10 +361,6 @@ class OthelloBoard(GameBoard):
     name = "Othello"
     prefix = "othello"
     how_to_play = N_("click a highlighted square to place a disc there")
-    outcome_reasons = (N_("a player has no discs left"), N_("the board is full"),
-                       N_("neither player can move"))
-    """Why an Othello game ends, in the words of ``Othello.outcome_reason()``, marked for
-    translation."""
     board_color = "#2e7d4f"
     grid_color = "#1b4d30"
     highlight_color = "#7cc196"
@@ -394,7 +390,7 @@ class OthelloBoard(GameBoard):
         return f"x {state.discs(1)} \u2013 o {state.discs(2)}"
 
     def reason(self, state: Any) -> str:
-        return _(state.outcome_reason())          # see outcome_reasons
+        return _(state.outcome_reason())          # marked in Othello.outcome_reason
 
     def turn(self, state: Any) -> str:
         return _("move {number}").format(number=state.discs(1) + state.discs(2) - 3)
