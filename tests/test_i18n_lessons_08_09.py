@@ -89,6 +89,7 @@ def test_the_othello_board_speaks_korean_and_english_again_after():
     with language("ko"):
         board = PlayBoard(agent, game="othello")
         sentence = board._repr_mimebundle_()["text/plain"]
+        assert sentence.startswith("이 셀을 실행하면 오셀로을(를) 둘 수 있는 보드가")
         assert _korean("click a highlighted square to place a disc there") in sentence
         assert _korean("black (x)") in board.message
         assert board.status == "x (나) 차례 \u00b7 1수째 \u00b7 x 2 \u2013 o 2"

@@ -358,7 +358,7 @@ class OthelloBoard(GameBoard):
     """Othello: click a shaded square (a square that flips at least one disc) to place a disc
     there. A side with no such square passes by itself."""
 
-    name = "Othello"
+    name = N_("Othello")
     prefix = "othello"
     how_to_play = N_("click a highlighted square to place a disc there")
     board_color = "#2e7d4f"
