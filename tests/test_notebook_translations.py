@@ -210,7 +210,14 @@ def test_every_markdown_cell_is_translated(name):
 def _skeleton(source: str) -> tuple[str, list[str]]:
     """The code's AST with every string constant blanked (the text around an f-string's
     values too), and its marker comments (nbval's and nbgrader's): what a translation must
-    not change."""
+    not change. A cell magic's line stays as it is; under ``%%writefile`` a Python file
+    (``.py``) is read as Python, any other file's text must stay as it is."""
+    if source.startswith("%%"):
+        magic, _, body = source.partition("\n")
+        if re.match(r"%%writefile\s.*\.py\"?\s*$", magic):
+            return (magic, *_skeleton(body))
+        return (magic, body)
+
     class Blank(ast.NodeTransformer):
         def visit_JoinedStr(self, node):
             node.values = [self.visit(v) for v in node.values
@@ -243,6 +250,12 @@ def test_the_code_check_catches_changed_code():
     assert _skeleton('print("a", x)') != _skeleton('print("a", y)')
     assert _skeleton('print(f"{x} {y}")') != _skeleton('print(f"{y} {x}")')
     assert _skeleton("# NBVAL_CHECK_OUTPUT\nx") != _skeleton("# 확인\nx")
+    python_file = '%%writefile "{d}/a.py"\n"""An agent."""\nx = 1  # one'
+    assert _skeleton(python_file) == _skeleton(python_file.replace("An agent.", "에이전트."))
+    assert _skeleton(python_file) != _skeleton(python_file.replace("x = 1", "x = 2"))
+    assert _skeleton(python_file) != _skeleton(python_file.replace("a.py", "b.py"))
+    shell_file = '%%writefile "{d}/a.sh"\necho OK  # answer'
+    assert _skeleton(shell_file) != _skeleton(shell_file.replace("answer", "답"))
 
 
 def test_korean_outputs_where_the_library_speaks_korean(name):

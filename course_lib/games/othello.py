@@ -29,17 +29,18 @@ The text form: the 8 rows top to bottom (row 1 first), each 8 characters ``x`` (
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..checks import check_player, is_whole, whole
 from ..errors import (GameOverError, IllegalMoveError, InvalidArgumentError, InvalidFenError,
                       InvalidMoveError, InvalidPositionError)
+from ..i18n import N_, _
 
 from ._grid import BLACK, EMPTY, SYMBOLS, WHITE, read_text, square_names, write_text
 
 SIZE = 8
 COLUMNS = "abcdefgh"
-PLAYER_NAMES = {BLACK: "black (x)", WHITE: "white (o)"}
+PLAYER_NAMES = {BLACK: N_("black (x)"), WHITE: N_("white (o)")}
 PASS = "pass"
 """The move of a player who has no disc to place while the opponent still has one."""
 
@@ -343,14 +344,15 @@ class Othello:
         return BLACK if black > white else WHITE if white > black else 0
 
     def outcome_reason(self) -> str:
-        """Why the game ended, in words; '' while it goes on."""
+        """Why the game ended, in words (English; ``_`` translates them); '' while it goes
+        on."""
         if not self.is_terminal():
             return ""
         if self._counts[BLACK] == 0 or self._counts[WHITE] == 0:
-            return "a player has no discs left"
+            return N_("a player has no discs left")
         if self.empty_squares == 0:
-            return "the board is full"
-        return "neither player can move"
+            return N_("the board is full")
+        return N_("neither player can move")
 
     # -- comparing and showing
 
@@ -375,14 +377,22 @@ class Othello:
             row = " ".join(SYMBOLS[c] for c in self.cells[r * SIZE:(r + 1) * SIZE])
             lines.append(f"{r + 1} {row} {r + 1}")
         lines.append("  a b c d e f g h")
-        score = f"x {self.discs(BLACK)} - o {self.discs(WHITE)}"
-        if self.is_terminal():
-            w = self.winner()
-            lines.append(f"game over ({self.outcome_reason()}): "
-                         + ("draw" if w == 0 else f"{PLAYER_NAMES[w]} wins") + f", {score}")
-        else:
-            lines.append(f"{SYMBOLS[self.to_move]} to move, {score}")
+        lines.append(self._status(translate=lambda text: text))
         return "\n".join(lines)
+
+    def _status(self, translate: Callable[[str], str] = _) -> str:
+        """The side to move and the score, or the result and why the game ended: the last
+        line of ``str(self)`` (in English), and a picture's caption (with ``_``, in the
+        language the course speaks)."""
+        score = f"x {self.discs(BLACK)} - o {self.discs(WHITE)}"
+        if not self.is_terminal():
+            return translate(N_("{side} to move, {score}")).format(side=SYMBOLS[self.to_move],
+                                                                   score=score)
+        w = self.winner()
+        result = translate(N_("draw")) if w == 0 else translate(N_("{side} wins")).format(
+            side=translate(PLAYER_NAMES[w]))
+        return translate(N_("game over ({reason}): {result}, {score}")).format(
+            reason=translate(self.outcome_reason()), result=result, score=score)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -396,9 +406,9 @@ class Othello:
                                                                    SIZE)]
         dots = [divmod(SQUARE_INDEX[m], SIZE) for m in self.legal_moves() if m != PASS] \
             if show_moves else []
-        caption = str(self).splitlines()[-1]
+        caption = self._status()
         if self.last_move is not None:
-            caption += f" (last move {self.last_move})"
+            caption += _(" (last move {move})").format(move=self.last_move)
         return grid_svg(rows, columns=COLUMNS, style="squares", title=f"Othello {self.text()}",
                         marked=marked, dots=dots, caption=caption, size=size)
 

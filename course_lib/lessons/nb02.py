@@ -234,7 +234,7 @@ def reading(test: EvaluationTest | Any) -> str:
         lines.append(_("The test accepted H0: the games fit 'equal' better than '50 logistic "
                        "Elo stronger'. That is not 'equal': your evaluation is not shown to be "
                        "50 logistic Elo stronger than {against}; it may be a little stronger, or "
-                       "weaker.").format(against=test.against))
+                       "weaker.").format(against=_(test.against)))
     else:
         lines.append(_("No decision: the test reached its cap of {pairs} pairs, so it is "
                        "undecided: neither hypothesis is accepted, and more pairs would be "
@@ -257,7 +257,7 @@ def time_words(test: EvaluationTest | Any) -> str:
     a_ms, b_ms = test.ms_per_move
     return _("time per move on this machine (not equalised, not checked): your evaluation "
              "{a} ms, {against} {b} ms; the test took {seconds} s").format(
-                 a=f"{a_ms:.2f}", against=test.against, b=f"{b_ms:.2f}",
+                 a=f"{a_ms:.2f}", against=_(test.against), b=f"{b_ms:.2f}",
                  seconds=f"{test.run.seconds:.1f}")
 
 

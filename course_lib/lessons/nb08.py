@@ -38,6 +38,7 @@ from typing import Any, Sequence
 from ..agents import GreedyAgent
 from ..errors import CourseError
 from ..exercises import _is_stub, register
+from ..i18n import N_, _
 from ..match import Program, play_match, round_robin
 from ..match.play import GameRecord, MatchResult, random_opening
 from ..match.tournament import replay, round_robin_games
@@ -180,7 +181,8 @@ class ClassTournament:
     """The ``EloTable`` of ``round_robin_elo``: logistic Elo, average 0, 95% intervals."""
 
     def __str__(self) -> str:
-        return f"{self.table}\n\n{self.ratings}\n(Elo and +- in logistic Elo, average 0)"
+        unit = _("(Elo and +- in logistic Elo, average 0)")
+        return f"{self.table}\n\n{self.ratings}\n{unit}"
 
 
 def class_tournament(folder: str | os.PathLike, yardsticks: Sequence[str] = YARDSTICKS,
@@ -223,11 +225,14 @@ class EntryTest:
 
     def __str__(self) -> str:
         if self.error:
-            return f"the agent raised an error, so the test stopped: {self.error}"
+            return _("the agent raised an error, so the test stopped: {error}").format(
+                error=self.error)
         illegal = sum("illegal" in game.reason for game in self.match.games)
-        lost = f"; {illegal} games lost by an illegal move" if illegal else ""
-        verdict = "passes" if self.passed else "does not pass"
-        return f"{self.match}; {verdict}: more than half the points are needed{lost}"
+        lost = _("; {games} games lost by an illegal move").format(games=illegal) if illegal \
+            else ""
+        line = (_("{match}; passes: more than half the points are needed{lost}") if self.passed
+                else _("{match}; does not pass: more than half the points are needed{lost}"))
+        return line.format(match=self.match, lost=lost)
 
     def __repr__(self) -> str:
         return f"<entry test: {self}>"
@@ -247,8 +252,8 @@ def entry_test(agent: type, pairs: int = ENTRY_PAIRS, seed: int = ENTRY_SEED) ->
     first-move vs greedy: +0 =0 -2 (score 0.0%); does not pass: more than half the points are needed
     """
     if _is_stub(getattr(agent, "choose_move", None)):
-        print(f"{getattr(agent, '__name__', 'the agent')}.choose_move is not written yet: "
-              "nothing is played")
+        print(_("{agent}.choose_move is not written yet: nothing is played").format(
+            agent=getattr(agent, "__name__", "the agent")))
         return ...
     try:
         result = EntryTest(play_match(agent, GreedyAgent, pairs=pairs,
@@ -270,10 +275,11 @@ def _entry_passes(answer: Any, expected: bool) -> bool:
     if (answer.match.name_b != GreedyAgent().name
             or [game.start.fen() for game in answer.match.games]
             != [fen for fen in openings for _colour in (0, 1)]):
-        raise CourseError(
-            f"this entry test played {len(answer.match.games)} games against "
-            f"{answer.match.name_b}, not the exercise's: run entry_test(MyAgent) as it is, "
-            f"without pairs= or seed= ({ENTRY_PAIRS} pairs against greedy from its openings)")
+        raise CourseError(_(
+            "this entry test played {games} games against {opponent}, not the exercise's: run "
+            "entry_test(MyAgent) as it is, without pairs= or seed= ({pairs} pairs against "
+            "greedy from its openings)").format(games=len(answer.match.games),
+                                                opponent=answer.match.name_b, pairs=ENTRY_PAIRS))
     return answer.passed == expected
 
 
@@ -304,41 +310,42 @@ register(
     "08-crosstable-score", _crosstable_score,
     mistake=2.5 / 8,  # only the match where C is named first
     hint=(
-        "in which matches does C play: only those where C is named first?",
-        "C's points are 1 per win and 1/2 per draw in ALL of C's matches, divided by all of "
-        "C's games. In ('A', 'C'): (3, 0, 5) A won 3 and lost 5, so C won 5 and lost 3.",
-        "round_robin_elo(results_1) lists every player's points and games."),
+        N_("in which matches does C play: only those where C is named first?"),
+        N_("C's points are 1 per win and 1/2 per draw in ALL of C's matches, divided by all of "
+           "C's games. In ('A', 'C'): (3, 0, 5) A won 3 and lost 5, so C won 5 and lost 3."),
+        N_("round_robin_elo(results_1) lists every player's points and games.")),
     compare=within(1e-3))
 
 register(
     "08-games", _games,
     mistake=16 * 15 * 2 * 5,  # every pairing counted twice (A-B and B-A)
     hint=(
-        "how many matches does a round robin play: does A against B count once or twice?",
-        "every pair of players meets once: n (n - 1) / 2 matches for n players, here with the "
-        "4 course agents counted too; each match is 5 pairs of 2 games.",
-        "round_robin_games(12 + 4, 5) computes it."),
+        N_("how many matches does a round robin play: does A against B count once or twice?"),
+        N_("every pair of players meets once: n (n - 1) / 2 matches for n players, here with the "
+           "4 course agents counted too; each match is 5 pairs of 2 games."),
+        N_("round_robin_games(12 + 4, 5) computes it.")),
     compare=_whole_number)
 
 register(
     "08-broken-reason", _broken_reason,
     mistake="malformed",
     hint=(
-        "play the game on a board: is the program's last answer a move it may make there?",
-        "put the moves on a board, captures included: State.start().play('7 7 5 7') and so on. "
-        "Whose stone is on the square o's last move starts from? The reason codes are timeout, "
-        "malformed, illegal, illegal-pass, crash and closed.",
-        "replay(transcript_3).reason asks the referee itself."),
+        N_("play the game on a board: is the program's last answer a move it may make there?"),
+        N_("put the moves on a board, captures included: State.start().play('7 7 5 7') and so on. "
+           "Whose stone is on the square o's last move starts from? The reason codes are timeout, "
+           "malformed, illegal, illegal-pass, crash and closed."),
+        N_("replay(transcript_3).reason asks the referee itself.")),
     compare=_same_reason)
 
 register(
     "08-elo-difference", _elo_difference,
     mistake=400 * 0.15,  # a straight line through 50% instead of the logistic
     hint=(
-        "the Elo model maps a difference to an expected score along a curve: which difference "
-        "gives 13 / 20?",
-        "find D with 1 / (1 + 10 ** (-D / 400)) = 0.65, that is D = -400 * log10(1 / 0.65 - 1).",
-        "elo_from_score(13 / 20) computes it; answer to within 1 Elo."),
+        N_("the Elo model maps a difference to an expected score along a curve: which difference "
+           "gives 13 / 20?"),
+        N_("find D with 1 / (1 + 10 ** (-D / 400)) = 0.65, that is "
+           "D = -400 * log10(1 / 0.65 - 1)."),
+        N_("elo_from_score(13 / 20) computes it; answer to within 1 Elo.")),
     compare=within(1.0))
 
 
@@ -356,13 +363,13 @@ register(
     "08-tournament-entry", lambda: True,
     mistake=_lost_entry(),
     hint=(
-        "greedy looks only at what a move wins at once: what does it never look at, and how "
-        "can your agent use that against it?",
-        "weigh every move by what it wins minus what the opponent can take back at once with "
-        "its best reply (careful-greedy of section 1 used the reply only to break ties).",
-        "for each move: after = state.apply(move); if the game goes on, value = "
-        "after.material(me) - max(after.gain(reply) for reply in after.legal_moves()); play "
-        "the move with the highest value, the first on ties."),
+        N_("greedy looks only at what a move wins at once: what does it never look at, and how "
+           "can your agent use that against it?"),
+        N_("weigh every move by what it wins minus what the opponent can take back at once with "
+           "its best reply (careful-greedy of section 1 used the reply only to break ties)."),
+        N_("for each move: after = state.apply(move); if the game goes on, value = "
+           "after.material(me) - max(after.gain(reply) for reply in after.legal_moves()); play "
+           "the move with the highest value, the first on ties.")),
     compare=_entry_passes)
 
 

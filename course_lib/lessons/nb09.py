@@ -50,6 +50,7 @@ from ..rng import SplitMix64, check_seed
 from ..strength import Sprt
 from ._othello_kernels import ORDER_CODES, SCORING_CODES, WIN, _root
 from ..exercises import _is_stub, register
+from ..i18n import N_
 from .compare import whole_number
 from .nb02 import MAX_PAIRS, accepted_h0, decided_against, paired_test
 
@@ -834,7 +835,7 @@ def evaluation_sprt(evaluation: Any, max_pairs: int = MAX_PAIRS, seed: int = 1) 
                                    f"{describe(evaluation)} of type {type(evaluation).__name__}")
     whole(max_pairs, "max_pairs", 1, 10_000)
     openings = distinct_openings(max_pairs, TEST_OPENING_PLIES, seed)
-    return paired_test(evaluation, research_map, "the research map",
+    return paired_test(evaluation, research_map, N_("the research map"),
                        lambda pair: replay(openings[pair]), max_pairs, seed)
 
 
@@ -870,40 +871,40 @@ register(
     "09-intuition-cost", _intuition_cost,
     mistake=_intuition_one_ply_too_deep(),
     hint=(
-        "the order searches each root move to depth 3, the move included: from which positions "
-        "do those searches start, and how many plies does each look below its start?",
-        "the move is the first of the 3 plies: each of the order's searches starts at the "
-        "position after one root move and looks 2 plies below it, and its node count (that "
-        "position included) is what the order pays for that move.",
-        "sum(search(state.play(move), 2, \"research\").stats.nodes for move in "
-        "state.legal_moves()), with state the position shown; stats.ordering_nodes of the "
-        "search with order=\"intuition\" gives the same figure."),
+        N_("the order searches each root move to depth 3, the move included: from which positions "
+           "do those searches start, and how many plies does each look below its start?"),
+        N_("the move is the first of the 3 plies: each of the order's searches starts at the "
+           "position after one root move and looks 2 plies below it, and its node count (that "
+           "position included) is what the order pays for that move."),
+        N_("sum(search(state.play(move), 2, \"research\").stats.nodes for move in "
+           "state.legal_moves()), with state the position shown; stats.ordering_nodes of the "
+           "search with order=\"intuition\" gives the same figure.")),
     compare=whole_number)
 
 register(
     "09-distinct-games", _distinct_games,
     mistake=STUDY_MATCH["games"],
     hint=(
-        "both agents are deterministic: what decides a game, and can two of the 15 be the "
-        "same game played twice?",
-        "a game is decided by its opening and by who plays black: two games with the same "
-        "opening and the same colours are one game played twice; and an opening drawn only "
-        "in even-numbered games (or only in odd ones) is played with one colour arrangement "
-        "only, so count the pairs that occur, not every opening with both colours.",
-        "count the different pairs (random_opening(1, i), i % 2) for i in range(15), without "
-        "playing any game."),
+        N_("both agents are deterministic: what decides a game, and can two of the 15 be the "
+           "same game played twice?"),
+        N_("a game is decided by its opening and by who plays black: two games with the same "
+           "opening and the same colours are one game played twice; and an opening drawn only "
+           "in even-numbered games (or only in odd ones) is played with one colour arrangement "
+           "only, so count the pairs that occur, not every opening with both colours."),
+        N_("count the different pairs (random_opening(1, i), i % 2) for i in range(15), without "
+           "playing any game.")),
     compare=whole_number)
 
 register(
     "09-better-evaluation", lambda: "accept H1",
     mistake=accepted_h0("the research map"),
     hint=(
-        "greedy with the research map looks one move ahead: after its move, what can the "
-        "opponent do that the map does not see?",
-        "Othello players count mobility: after your move it is the opponent's turn, and the "
-        "fewer moves the opponent has there, the better for you; and a finished game is won or "
-        "lost, whatever the map says of its squares.",
-        "for example research_map(state, player) - 15 * len(state.moves_for(3 - player)), and "
-        "10000 * state.material(player) when state.is_terminal(); then run the test cell "
-        "again."),
+        N_("greedy with the research map looks one move ahead: after its move, what can the "
+           "opponent do that the map does not see?"),
+        N_("Othello players count mobility: after your move it is the opponent's turn, and the "
+           "fewer moves the opponent has there, the better for you; and a finished game is won or "
+           "lost, whatever the map says of its squares."),
+        N_("for example research_map(state, player) - 15 * len(state.moves_for(3 - player)), and "
+           "10000 * state.material(player) when state.is_terminal(); then run the test cell "
+           "again.")),
     compare=decided_against(RESEARCH_NAME))

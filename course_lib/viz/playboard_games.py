@@ -62,7 +62,7 @@ class GameBoard:
     rows = columns = 0
     keys: list[Any] = []
     letters = {1: "x", 2: "o"}
-    side_names = {1: "black (x)", 2: "white (o)"}
+    side_names = {1: N_("black (x)"), 2: N_("white (o)")}
     cell_size = 42
     board_color = "#d9c59c"
     grid_color = "#8c7853"
@@ -119,7 +119,8 @@ class GameBoard:
 
     def tooltip(self, key: Any) -> str:
         name = self.square_name(key)
-        return f"{name}  (column {name[0]}, row {name[1:]})"
+        return _("{square}  (column {column}, row {row})").format(square=name, column=name[0],
+                                                                  row=name[1:])
 
     def key_of(self, square: tuple) -> Any:
         """The key of the square a ``click(*square)`` names; ClickRefused if none."""
@@ -357,9 +358,9 @@ class OthelloBoard(GameBoard):
     """Othello: click a shaded square (a square that flips at least one disc) to place a disc
     there. A side with no such square passes by itself."""
 
-    name = "Othello"
+    name = N_("Othello")
     prefix = "othello"
-    how_to_play = "click a highlighted square to place a disc there"
+    how_to_play = N_("click a highlighted square to place a disc there")
     board_color = "#2e7d4f"
     grid_color = "#1b4d30"
     highlight_color = "#7cc196"
@@ -388,8 +389,11 @@ class OthelloBoard(GameBoard):
     def counts(self, state: Any) -> str:
         return f"x {state.discs(1)} \u2013 o {state.discs(2)}"
 
+    def reason(self, state: Any) -> str:
+        return _(state.outcome_reason())          # marked in Othello.outcome_reason
+
     def turn(self, state: Any) -> str:
-        return f"move {state.discs(1) + state.discs(2) - 3}"
+        return _("move {number}").format(number=state.discs(1) + state.discs(2) - 3)
 
     def highlighted(self, board: Any) -> set:
         state = board.state

@@ -175,7 +175,8 @@ def plot_elo_table(table: Any, ax: Any = None, title: str | None = None) -> Any:
     ax.axvline(0, color="#bbbbbb", linewidth=0.8)
     ax.set_yticks(list(ys))
     ax.set_yticklabels([row.name for row in rows])
-    ax.set_xlabel(f"logistic Elo (average 0), {table.confidence * 100:g}% interval")
-    ax.set_title(title if title is not None else "Round robin ratings")
+    ax.set_xlabel(_("logistic Elo (average 0), {percent}% interval").format(
+        percent=f"{table.confidence * 100:g}"))
+    ax.set_title(title if title is not None else _("Round robin ratings"))
     ax.grid(True, axis="x", alpha=0.3)
     return ax

@@ -496,7 +496,8 @@ class PlayBoard(widgets.VBox):
         position."""
         game = self.game
         sentence = _("A board to play {game} on appears here when this cell runs: {how}. "
-                     "The position: {status}.").format(game=game.name, how=_(game.how_to_play),
+                     "The position: {status}.").format(game=_(game.name),
+                                                        how=_(game.how_to_play),
                                                         status=self.status)
         return with_static_view(super()._repr_mimebundle_(**kwargs), sentence,
                                 game.svg(self.state),
