@@ -181,8 +181,7 @@ class ClassTournament:
     """The ``EloTable`` of ``round_robin_elo``: logistic Elo, average 0, 95% intervals."""
 
     def __str__(self) -> str:
-        unit = _("(Elo and +- in logistic Elo, average 0)")
-        return f"{self.table}\n\n{self.ratings}\n{unit}"
+        return f"{self.table}\n\n{self.ratings}"
 
 
 def class_tournament(folder: str | os.PathLike, yardsticks: Sequence[str] = YARDSTICKS,

@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from ..errors import CourseError
+from ..i18n import _
 from .elo import check_confidence, check_count
 
 __all__ = ["EloRow", "EloTable", "round_robin_elo"]
@@ -71,8 +72,8 @@ class EloTable:
         for rank, row in enumerate(self.rows, 1):
             lines.append(f"{rank:>4}  {row.name:<{width}}  {row.elo:>7.1f}  {row.margin:>6.1f}"
                          f"  {row.games:>5}  {row.score * 100:5.1f}%")
-        lines.append(f"(logistic Elo, average 0; +- is half the {self.confidence * 100:g}% "
-                     "interval)")
+        lines.append(_("(logistic Elo, average 0; +- is half the {percent}% interval)").format(
+            percent=f"{self.confidence * 100:g}"))
         return "\n".join(lines)
 
 

@@ -144,7 +144,7 @@ def test_a_class_tournament_plays_every_agent_and_rates_it(tmp_path):
     assert tournament.table.games_matrix().tolist() == [[0, 2], [2, 0]]
     assert [row.name for row in tournament.ratings.rows][0] == "greedy"
     assert "first" in str(tournament)
-    assert str(tournament).endswith("(Elo and +- in logistic Elo, average 0)")
+    assert str(tournament).endswith("(logistic Elo, average 0; +- is half the 95% interval)")
 
 
 def test_a_file_that_does_not_load_loses_its_games_and_the_tournament_goes_on(tmp_path):
