@@ -409,6 +409,8 @@ def test_an_opponents_stone_loses_least_on_the_ring_around_d4_not_on_d4():
     assert min(opponent[s] for s in ring) > max(opponent[s] for s in rest)
     assert opponent[3, 3] < min(opponent[s] for s in ring)
     assert opponent[1, 1] == opponent.min()                     # b6
+    # d4's drop is nearer the largest than the smallest, as the notebook says
+    assert opponent[3, 3] - opponent.min() < opponent.max() - opponent[3, 3]
 
 
 def test_one_positions_gradient_reaches_the_bias_and_each_lookup_every_time():
@@ -649,3 +651,46 @@ def test_the_data_run_is_the_value_networks_training_and_validation_positions():
     prose = " ".join("".join(_cells()["nb12-78"]["source"]).split())
     assert (f"the {run['positions']:,} played are the {meta['positions']:,} trained on and the "
             f"{meta['validation_positions']:,} held out") in prose
+
+
+def test_the_live_and_shipped_runs_differ_in_the_steps_and_rates_the_notebook_names():
+    """Section 3: the shipped weights come from `python -m course_lib learn`, which calls `train`
+    with its default mini-batch and learning rate; the notebook computes the steps with the
+    batch and quotes both rates, and its prose quotes the steps its cells print."""
+    import inspect
+
+    from course_lib.learn import cli
+    from course_lib.learn.train import train
+
+    defaults = inspect.signature(train).parameters
+    assert defaults["batch"].default == 4096 and defaults["learning_rate"].default == 0.001
+    call = re.search(r"train\(records[^)]*\)", inspect.getsource(cli)).group(0)
+    assert "batch" not in call and "learning_rate" not in call        # the defaults, then
+    cells = _cells()
+    assert "learning_rate=0.003, batch=4096" in "".join(cells["nb12-21"]["source"])
+    printed = {cid: "".join("".join(o.get("text", "")) for o in cells[cid]["outputs"])
+               for cid in ("nb12-21", "nb12-23")}
+    live = re.search(r"(\d+) steps an epoch, (\d+) in all, learning rate 0.003",
+                     printed["nb12-21"])
+    shipped = re.search(r"(\d+) steps an epoch, (\d+) in all, learning rate 0.001",
+                        printed["nb12-23"])
+    assert live and shipped, printed
+    meta = load_weights().meta
+    assert int(shipped.group(1)) == -(-meta["positions"] // 4096)
+    assert int(shipped.group(2)) == int(shipped.group(1)) * meta["epochs"]
+    prose = " ".join("".join(cells["nb12-26"]["source"]).split())
+    assert (f"in {shipped.group(2)} steps, not {live.group(2)} ({shipped.group(1)} an epoch "
+            f"against {live.group(1)}); and at a learning rate of 0.001, not 0.003") in prose
+    assert f"{live.group(2)} steps in all" in " ".join("".join(cells["nb12-22"]["source"]).split())
+
+
+def test_the_middle_games_stone_count_is_printed_where_the_prose_reads_it():
+    """Section 1: "x (to move) has fewer stones than o", as the cell prints them."""
+    from course_lib.lessons.nb11 import middle_games
+
+    fen = "2oo2o/x1oo1oo/x4oo/xx3oo/x3ooo/x6/xx5 x 4 16"     # 8 x and 14 o, counted by hand
+    assert middle_games(1)[0] == State.from_fen(fen)
+    me, opp, _ = mover_boards(State.from_fen(fen))
+    assert (bin(me).count("1"), bin(opp).count("1")) == (8, 14)
+    printed = "".join("".join(o.get("text", "")) for o in _cells()["nb12-08"]["outputs"])
+    assert "middle game: x (to move) has 8 stones, o 14" in printed
