@@ -233,8 +233,8 @@ def reading(test: EvaluationTest | Any) -> str:
     elif run.decision == "accept H0":
         lines.append(_("The test accepted H0: the games fit 'equal' better than '50 logistic "
                        "Elo stronger'. That is not 'equal': your evaluation is not shown to be "
-                       "50 logistic Elo stronger than {against}; it may be a little stronger, or "
-                       "weaker.").format(against=_(test.against)))
+                       "50 logistic Elo stronger than {against}. How much stronger or weaker "
+                       "it may be, the interval below says.").format(against=_(test.against)))
     else:
         lines.append(_("No decision: the test reached its cap of {pairs} pairs, so it is "
                        "undecided: neither hypothesis is accepted, and more pairs would be "
