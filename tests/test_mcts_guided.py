@@ -429,3 +429,20 @@ def test_the_teaching_mcts_points_to_the_guided_player_for_guided_options():
         FastMCTSAgent(iterations=10, value="learned", prior="learned")
     with pytest.raises(InvalidArgumentError, match="FastMCTSAgent"):
         GuidedMCTSAgent(iterations=10)
+
+
+@pytest.mark.parametrize("evaluation", ["learned", "network"])
+def test_the_solver_with_priors_plays_when_every_move_loses_at_the_turn_limit(evaluation):
+    """o to move at turn 399 with one stone against fourteen: every move ends the game (400
+    turns) lost, so all the root's children are proven losses the moment they are made. The
+    search used to find no child to select and failed (it cost the solver 7 games of its
+    SPRT); it must still answer a legal move, and know the position is lost."""
+    state = State.from_fen("xxxxxxx/xxxxxxx/7/7/7/7/o6 o 0 200")
+    assert state.turns == 399 and not state.is_over()
+    assert all(state.play(move).is_over() and state.play(move).winner() == 1
+               for move in state.legal_moves())
+    agent = make_agent(f"mcts:tier=fast,value=learned,prior=learned,solver=1,iterations=50,"
+                       f"eval={evaluation}")
+    move = agent.choose_move(state)
+    assert move in state.legal_moves()
+    assert agent.root.proven == 1.0     # a win for x, who moved into the root: o has lost

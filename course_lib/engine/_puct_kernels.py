@@ -192,7 +192,9 @@ def _expand_all(tree: np.ndarray, counters: np.ndarray, settings: np.ndarray,
 @njit(cache=True, nogil=True)
 def _puct_child(tree: np.ndarray, node: int, c: float, fpu: float) -> int:
     """The child with the highest PUCT (first of equal ones): a proven win for the chooser at
-    once, proven losses skipped, unvisited children valued ``fpu`` (parent's mean when < 0)."""
+    once, proven losses skipped, unvisited children valued ``fpu`` (parent's mean when < 0).
+    When every child is a proven loss (all of them can be proven as they are made, at the turn
+    limit), the first: its proven result, backpropagated, proves the node lost."""
     parent_visits = tree[node].visits
     sqrt_n = math.sqrt(max(parent_visits, 1))
     if fpu < 0.0:
@@ -212,7 +214,7 @@ def _puct_child(tree: np.ndarray, node: int, c: float, fpu: float) -> int:
                 best = child
                 best_score = score
         child = tree[child].next_sibling
-    return best
+    return best if best >= 0 else tree[node].first_child
 
 
 @njit(cache=True, nogil=True)
