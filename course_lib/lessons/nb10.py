@@ -737,8 +737,8 @@ def draw_runs(state: Gomoku, ax: Any = None, smallest: int = 5, title: str = "",
                        edgecolors="black", zorder=3)
     ax.set_xticks(range(size), list(board.columns))
     ax.set_yticks(range(size), range(1, size + 1))
-    ax.set_xlabel("column")
-    ax.set_ylabel("row (row 1 at the top)")
+    ax.set_xlabel(_("column"))
+    ax.set_ylabel(_("row (row 1 at the top)"))
     low, high = -0.7, size - 0.3
     if window is not None:
         if centre is not None:

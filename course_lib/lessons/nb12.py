@@ -883,10 +883,28 @@ def record_text(record: dict) -> str:
                     wins=record["wins"], draws=record["draws"], losses=record["losses"],
                     pairs=" ".join(map(str, record["pentanomial"])), llr=record["llr"]) + "\n"
                 + _elo_line(record["elo"], record["elo_low"], record["elo_high"], result,
-                            _record_estimate(record) if result in _BIAS else None))
+                            _record_estimate(record) if result in _BIAS else None)
+                + _faults_line(record))
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidArgumentError(f"not an SPRT record of the ladder: {error!r} is missing "
                                    "or malformed") from None
+
+
+FAULTS = ("crash", "timeout", "illegal", "malformed")
+"""The arena's reasons for a game ended by a program's fault, not played out."""
+
+
+def _faults_line(record: dict) -> str:
+    """'' when every game of ``record`` was played out; else a line saying how many were not
+    (the stored SPRT of the solver: 7 crashes, from a fault of guided MCTS since fixed)."""
+    faults = {reason: count for reason, count in record.get("reasons", {}).items()
+              if reason in FAULTS and count}
+    if not faults:
+        return ""
+    return "\n" + _("{count} of its {games} games ended by a fault ({which}), not played out: "
+                    "each counts as a loss of the side at fault, in the figures above").format(
+        count=sum(faults.values()), games=record["games"],
+        which=", ".join(f"{reason} {count}" for reason, count in sorted(faults.items())))
 
 
 def sprt_text(run: Any) -> str:
