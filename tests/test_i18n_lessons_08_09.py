@@ -71,10 +71,10 @@ def test_korean_elo_table_plot_has_korean_labels_and_no_box():
     with language("ko"):
         ax = plot_elo_table(table)
     assert (ax.get_xlabel(), ax.get_title()) == (
-        _korean("Elo (average 0), {percent}% interval").format(percent="95"),
+        _korean("logistic Elo (average 0), {percent}% interval").format(percent="95"),
         _korean("Round robin ratings"))
     ax = plot_elo_table(table)
-    assert (ax.get_xlabel(), ax.get_title()) == ("Elo (average 0), 95% interval",
+    assert (ax.get_xlabel(), ax.get_title()) == ("logistic Elo (average 0), 95% interval",
                                                  "Round robin ratings")
 
 

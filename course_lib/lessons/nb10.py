@@ -650,6 +650,11 @@ def sprt_reading(test: Sprt, max_pairs: int) -> str:
     why = {"accept H1": _("biased: the test stopped because its results ran high"),
            "accept H0": _("biased: the test stopped because its results ran low")}.get(
         test.state) or _("the test did not stop at a bound")
+    if e.note:                          # every pair scored the same: no estimate to give
+        return verdict + "\n" + _(
+            "Elo of A against B: every pair scored the same, so there is no median-unbiased "
+            "estimate; naive, from the score: {naive} logistic Elo ({why}).").format(
+            naive=f"{e.naive_elo:+.1f}", why=why)
     return verdict + "\n" + _(
         "Elo of A against B, median-unbiased: {elo:+.1f} logistic Elo (95 % interval "
         "{low:+.1f} to {high:+.1f}), {nelo:+.1f} normalized Elo ({nlow:+.1f} to "
