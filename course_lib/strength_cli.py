@@ -25,7 +25,7 @@ a test that stopped there (median-unbiased; the naive figure above it is biased)
 ...                           "--elo1", "50", "--test", "win-loss"])
 >>> args.run(args)
 23 games: +23 =0 -0, score 100.00%
-Elo difference: +inf logistic Elo; A won every game (23 games): there is no finite Elo estimate and no usual interval; with 95% confidence the Elo difference is at least 303.82 (an exact bound); an estimate needs games that A did not win
+Elo difference: +inf logistic Elo; A won every game (23 games): there is no finite Elo estimate and no usual interval; with 95% confidence the Elo difference is at least 303.82 logistic Elo (an exact bound); an estimate needs games that A did not win
 SPRT (win-loss, H0 0 / H1 50 logistic Elo, alpha 0.05, beta 0.05): LLR 3.0726, bounds -2.944 and 2.944: accept H1
 if the SPRT stopped here: H1 accepted after 23 games: median-unbiased +728.8 logistic Elo (95% interval +303.8 to +inf); naive +inf logistic Elo (biased: the test stopped because its results ran high)
 0

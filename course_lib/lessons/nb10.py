@@ -829,8 +829,9 @@ def _three_case(k: int, player: int) -> str:
 def _same_counts(answer: Any, expected: list[int]) -> bool:
     """Does the function ``answer`` give ``expected`` on the positions of ``THREE_TEXTS``, for
     both players? When it does not, CourseError says where and how, in words: not a function,
-    an error raised, not a whole number, or the first count that differs (with what the
-    likely mistake, closed threes counted too, looks like). What it prints is swallowed."""
+    an error raised, not a whole number, or the first count that differs; the likely mistake
+    (closed threes counted too) is answered False, so that it gets the exercise's hints. What
+    it prints is swallowed."""
     if not callable(answer) or isinstance(answer, type):
         raise CourseError(f"answer with the function itself, without parentheses "
                           f"(threes_answer = count_open_threes), got {describe(answer)}")
@@ -855,12 +856,9 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
              f"positions, each for x and for o); the first: {_three_case(k, player)}: yours "
              f"{values[wrong[0]]}, the right count (the evaluation's f4) {expected[wrong[0]]}. ")
     mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[j]), who) for j, who in cases]
-    if values == mistaken:
-        words += ("Your counts are those of every three with an empty end, closed threes "
-                  "(_XXXO, |XXX_) included: an open three has an empty point at both ends.")
-    else:
-        words += "Hint: " + OPEN_THREES_HINT
-    raise CourseError(words)
+    if values == mistaken:          # the likely mistake: the exercise's graduated hints
+        return False
+    raise CourseError(words + "Hint: " + OPEN_THREES_HINT)
 
 
 def _first_stone_candidates(radius: int) -> tuple[int, int]:
