@@ -812,10 +812,11 @@ def _runs_of_three(state: Gomoku, player: int) -> int:
     return counts["f4 open three"] + counts["f5 closed three"]
 
 
-OPEN_THREES_HINT = (
+OPEN_THREES_HINT = N_(
     "what closes a three? An opponent's stone does, and so does the edge of the board: does "
     "your count treat the end of a line the way it treats an opponent's stone? Does it refuse "
     "a run of four, and look along rows, columns and both diagonals?")
+"""10-open-threes' hint: for the likely mistake, and after any other count that differs."""
 
 
 def _three_case(k: int, player: int) -> str:
@@ -858,7 +859,7 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
     mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[j]), who) for j, who in cases]
     if values == mistaken:          # the likely mistake: the exercise's graduated hints
         return False
-    raise CourseError(words + "Hint: " + OPEN_THREES_HINT)
+    raise CourseError(words + _("Hint: {hint}").format(hint=_(OPEN_THREES_HINT)))
 
 
 def _first_stone_candidates(radius: int) -> tuple[int, int]:
@@ -875,10 +876,7 @@ def _same_pair(answer: Any, expected: tuple[int, int]) -> bool:
 register(
     "10-open-threes", _open_threes_values,
     mistake=_runs_of_three,
-    hint=N_("what closes a three? An opponent's stone does, and so does the edge of the board: "
-            "does your count treat the end of a line the way it treats an opponent's stone? "
-            "Does it refuse a run of four, and look along rows, columns and both diagonals? "
-            "(Answer with the function itself, no parentheses.)"),
+    hint=OPEN_THREES_HINT,
     compare=_same_counts)
 
 register(

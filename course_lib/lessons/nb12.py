@@ -35,6 +35,7 @@ from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights,
                      learned_eval, load_weights, symmetric_image)
 from ..exercises import register
 from ..i18n import N_, _
+from ..match.referee import FAULTS
 from .compare import within
 
 __all__ = ["square_name", "square_index", "map_square", "windows_holding", "mover_boards",
@@ -888,10 +889,6 @@ def record_text(record: dict) -> str:
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidArgumentError(f"not an SPRT record of the ladder: {error!r} is missing "
                                    "or malformed") from None
-
-
-FAULTS = ("crash", "timeout", "illegal", "malformed")
-"""The arena's reasons for a game ended by a program's fault, not played out."""
 
 
 def _faults_line(record: dict) -> str:
