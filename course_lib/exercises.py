@@ -162,6 +162,26 @@ class Exercise:
 _EXERCISES: dict[str, Exercise] = {}
 
 
+class Wrong:
+    """What a ``compare`` may return for a wrong answer instead of False: ``words`` say what
+    the answer is, and the verdict shows them in place of the answer's repr, before the hint.
+
+    >>> register("demo-list", lambda: [1, 2], hint="count to two",
+    ...          compare=lambda a, e: a == e or Wrong(f"a list of {len(a)}"))
+    >>> verdict("demo-list", [1, 2, 3])
+    'demo-list: wrong: a list of 3 is not it; hint: count to two'
+    """
+
+    def __init__(self, words: str) -> None:
+        self.words = words
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"Wrong({self.words!r})"
+
+
 def _same(answer: Any, expected: Any) -> bool:
     if isinstance(expected, float) or isinstance(answer, float):
         try:
@@ -177,7 +197,8 @@ def register(name: str, solve: Callable[[], Any], hint: str | Sequence[str],
     a question about the idea to the recipe (one more each wrong try); ``mistake`` is a likely
     wrong answer, the one the hints are written for. ``compare(answer, right)`` may raise
     CourseError to say in words why an answer is not the one asked for: the verdict then
-    gives those words instead of a hint. A hint written ``N_("...")``
+    gives those words instead of a hint; it may return ``Wrong(words)``, and the verdict then
+    names the answer in those words before the hint. A hint written ``N_("...")``
     (``course_lib.i18n``) is shown translated in the language the course speaks."""
     hints = (hint,) if isinstance(hint, str) else tuple(hint)
     if not hints or not all(isinstance(h, str) and h for h in hints):
@@ -213,12 +234,12 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     if answer is ... or _is_stub(answer):
         return _("{name}: not answered yet (replace ... with your answer)").format(name=name)
     try:                                       # a strange answer must not stop Run All
-        right = bool(exercise.compare(answer, exercise.solve()))
-        raised = ""
+        compared = exercise.compare(answer, exercise.solve())
+        right, raised = bool(compared), ""
     except CourseError as error:               # the check says in words what is amiss
         return _("{name}: wrong: {words}").format(name=name, words=error)
     except Exception as error:
-        right, raised = False, type(error).__name__
+        compared, right, raised = False, False, type(error).__name__
     if right:
         if count:
             TRIES.right(name)
@@ -226,7 +247,7 @@ def verdict(name: str, answer: Any, hint_level: int | None = None, count: bool =
     levels = len(exercise.hints)
     level = try_level(name, levels, hint_level, answer) if count \
         else asked_level(hint_level, levels) or 1
-    shown = _shown(answer)
+    shown = compared.words if isinstance(compared, Wrong) else _shown(answer)
     hint = _(exercise.hints[level - 1])        # hints are marked with N_ where registered
     if raised:
         hint = _("{hint} (checking it raised {error})").format(hint=hint, error=raised)

@@ -1106,6 +1106,18 @@ def test_the_line_score_exercise_lends_only_the_cells_and_the_lines():
         return state.play(move)
 
     assert "play is not available in this exercise" in str(grade("10-score-change", plays_it))
+def test_a_flips_answer_of_no_known_mistake_is_hinted_about_squares_not_numbers():
+    def flips(state, square):                 # always the same square: no known mistake
+        return ["d4"]
+
+    result = grade("09-flips", flips, hint_level=3)
+    assert result.mistake is None
+    for level in (1, 2, 3):
+        assert "numbers" not in result.report(level), result.report(level)
+    assert "which discs does the rule turn over" in result.report(1)
+    assert "eight directions" in result.report(3)
+
+
 def test_every_flips_mistake_goes_wrong_with_o_to_move_and_all_but_one_with_x():
     from course_lib.grader.grading import reference, run_case
     spec = SPECS["09-flips"]

@@ -362,9 +362,16 @@ SEEN: dict[str, MistakeKind] = {
         N_("no known mistake does what yours does on every case it gets wrong"),
         N_("compare your numbers with the right ones step by step from the first difference, "
            "against the rule in the lesson.")),
+    "squares": MistakeKind(
+        N_("on the square where your answer first differs, which discs does the rule turn over, "
+           "and in which directions?"),
+        N_("no known mistake does what yours does on every case it gets wrong"),
+        N_("from that square, walk each of the eight directions as the rule does and compare the "
+           "discs you would turn over with the right ones.")),
 }
 """The hints for what was seen when no known mistake fits: a stop, an error, a wrong kind of
-answer, work done twice, or a difference of no known kind."""
+answer, work done twice, or a difference of no known kind (in a search, in numbers, in the
+squares a move turns over)."""
 
 
 def _generic_kind(kind: str, got: Outcome, finding: Finding) -> MistakeKind:
@@ -388,7 +395,9 @@ def _generic_kind(kind: str, got: Outcome, finding: Finding) -> MistakeKind:
         return SEEN["garbage"]
     if finding.kind is not None:
         return finding.kind
-    return SEEN["search"] if kind in SEARCH_KINDS else SEEN["numbers"]
+    if kind in SEARCH_KINDS:
+        return SEEN["search"]
+    return SEEN["squares"] if kind == "flips" else SEEN["numbers"]
 
 
 def _why_not(path: tuple, ref_visits: list, what: str) -> str:

@@ -30,7 +30,7 @@ from ..agents import GreedyAgent, make_agent, material, square_weights
 from ..agents.evaluation import Evaluation, default_evaluation
 from ..ataxx import FIRST, State
 from ..errors import InvalidArgumentError
-from ..exercises import _is_stub, register
+from ..exercises import Wrong, _is_stub, register
 from ..i18n import N_, _
 from ..match import play_game, play_match
 from ..match.arena import RandomOpenings
@@ -150,8 +150,8 @@ def paired_test(evaluation: Callable[[Any, int], Any], against: Callable[[Any, i
                 seed: int) -> EvaluationTest:
     """Greedy with ``evaluation`` (A) against greedy with ``against`` (B, named ``greedy,
     {against_words}``), in colour-swapped pairs, pair i from the position ``start(i)``, until
-    the pentanomial SPRT of ``TEST`` decides or ``max_pairs`` pairs are played. Both sides look
-    one move ahead and score the same positions (the children of each position they move in):
+    the pentanomial SPRT of ``TEST`` decides or ``max_pairs`` pairs are played. Both sides make
+    the same search per move, one ply ahead, scoring every child of the position they move in:
     only the evaluation differs. The time each used is measured, not equalised; an error
     raised by either evaluation stops the test and is kept in ``error``. ``seed`` is written
     in the run."""
@@ -370,23 +370,34 @@ def accepted_h0(against_words: str) -> EvaluationTest:
     return EvaluationTest(run, (0.0, 0.0), against=against_words)
 
 
-def decided_against(against_name: str) -> Callable[[Any, str], bool]:
+def decided_against(against_name: str) -> Callable[[Any, str], bool | Wrong]:
     """The check of an open-ended exercise: is the answer a test made by ``paired_test``
     against greedy named ``against_name``, with ``TEST``'s settings, that decided
-    ``expected``?
+    ``expected``? Such a test that decided otherwise, or reached its cap undecided, is
+    answered ``Wrong``, in words that say so and what passes.
 
-    >>> decided_against(MATERIAL_NAME)(accepted_h0("material"), "accept H1")
-    False
+    >>> decided_against(MATERIAL_NAME)(accepted_h0("material"), "accept H1").words
+    "a test that accepted H0 after 20 pairs (only 'accept H1' passes)"
     """
-    def decided(answer: Any, expected: str) -> bool:
+    def decided(answer: Any, expected: str) -> bool | Wrong:
         if not isinstance(answer, EvaluationTest) or answer.error:
             return False
         run, test = answer.run, answer.run.test
         settings = {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha,
                     "beta": test.beta}
-        return (run.spec_b == against_name and run.model == "pentanomial" and settings == TEST
-                and test.scale == "logistic" and run.stopped_by == "decision"
-                and run.decision == expected)
+        if not (run.spec_b == against_name and run.model == "pentanomial" and settings == TEST
+                and test.scale == "logistic"):
+            return False
+        if run.stopped_by == "decision" and run.decision == expected:
+            return True
+        if run.stopped_by == "decision":
+            words = _("a test that accepted {hypothesis} after {pairs} pairs").format(
+                hypothesis=run.decision.split()[-1], pairs=sum(run.pentanomial))
+        else:
+            words = _("an undecided test, stopped at its cap of {pairs} pairs").format(
+                pairs=run.max_games // 2)
+        return Wrong(_("{test} (only '{expected}' passes)").format(test=words,
+                                                                   expected=expected))
     return decided
 
 

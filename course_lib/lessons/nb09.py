@@ -818,8 +818,8 @@ def evaluation_sprt(evaluation: Any, max_pairs: int = MAX_PAIRS, seed: int = 1) 
     """Greedy with ``evaluation`` (A) against greedy with the research map (B), in
     colour-swapped pairs from ``distinct_openings(max_pairs, TEST_OPENING_PLIES, seed)``, until
     the pentanomial SPRT of notebook 02's ``TEST`` (H0 0, H1 50 logistic Elo, alpha = beta =
-    0.05) decides or ``max_pairs`` pairs are played (``nb02.paired_test``). Both sides score
-    the same positions, every child of each position they move in: equal nodes; the time each
+    0.05) decides or ``max_pairs`` pairs are played (``nb02.paired_test``). Both sides make
+    the same search per move, one ply, every child of the position they move in; the time each
     used is measured, not equalised. Returns ``...`` when ``evaluation`` is still a skeleton;
     an error raised by it stops the test and is kept in ``error``. ``nb02.reading`` says what
     the result means.

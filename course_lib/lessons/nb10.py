@@ -28,7 +28,7 @@ from ..agents.search import MAX_DEPTH
 from ..agents.transposition import FAST_SLOT_BYTES
 from ..checks import MAX_COUNT, MAX_NODES, check_memory, check_player, describe, flag, whole
 from ..errors import CourseError, InvalidArgumentError
-from ..exercises import register
+from ..exercises import Wrong, register
 from ..games.gomoku import (FEATURES, Gomoku, check_size, geometry, line_kind, line_runs,
                             pattern_counts)
 from ..games.gomoku_fast import fast_gomoku_alphabeta, fast_gomoku_deepening
@@ -812,13 +812,6 @@ def _runs_of_three(state: Gomoku, player: int) -> int:
     return counts["f4 open three"] + counts["f5 closed three"]
 
 
-OPEN_THREES_HINT = N_(
-    "what closes a three? An opponent's stone does, and so does the edge of the board: does "
-    "your count treat the end of a line the way it treats an opponent's stone? Does it refuse "
-    "a run of four, and look along rows, columns and both diagonals?")
-"""10-open-threes' hint: for the likely mistake, and after any other count that differs."""
-
-
 def _three_case(k: int, player: int) -> str:
     """How the feedback names a case: the position of ``THREE_TEXTS`` and the player."""
     state = Gomoku.from_text(THREE_TEXTS[k])
@@ -828,12 +821,12 @@ def _three_case(k: int, player: int) -> str:
                                                 player=player, name="xo"[player - 1])
 
 
-def _same_counts(answer: Any, expected: list[int]) -> bool:
+def _same_counts(answer: Any, expected: list[int]) -> bool | Wrong:
     """Does the function ``answer`` give ``expected`` on the positions of ``THREE_TEXTS``, for
-    both players? When it does not, CourseError says where and how, in words: not a function,
-    an error raised, not a whole number, or the first count that differs; the likely mistake
-    (closed threes counted too) is answered False, so that it gets the exercise's hints. What
-    it prints is swallowed."""
+    both players? When it does not, CourseError says in words what is amiss (not a function, an
+    error raised, not a whole number), or, for a wrong count, ``Wrong`` names the first count
+    that differs, which the verdict shows before the exercise's hint. What it prints is
+    swallowed."""
     if not callable(answer) or isinstance(answer, type):
         raise CourseError(_("answer with the function itself, without parentheses "
                             "(threes_answer = count_open_threes), got {answer}").format(
@@ -857,15 +850,12 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
     if not wrong:
         return True
     k, player = cases[wrong[0]]
-    words = _("your count differs on {wrong} of the {cases} cases ({positions} positions, each "
-              "for x and for o); the first: {case}: yours {yours}, the right count (the "
-              "evaluation's f4) {right}. ").format(
-                  wrong=len(wrong), cases=len(cases), positions=len(THREE_TEXTS),
-                  case=_three_case(k, player), yours=values[wrong[0]], right=expected[wrong[0]])
-    mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[j]), who) for j, who in cases]
-    if values == mistaken:          # the likely mistake: the exercise's graduated hints
-        return False
-    raise CourseError(words + _("Hint: {hint}").format(hint=_(OPEN_THREES_HINT)))
+    return Wrong(_("your count {yours} on {case}, where the evaluation's f4 counts {right} (your "
+                   "count differs on {wrong} of the {cases} cases, {positions} positions each for "
+                   "x and for o; this is the first)").format(
+                       yours=values[wrong[0]], case=_three_case(k, player),
+                       right=expected[wrong[0]], wrong=len(wrong), cases=len(cases),
+                       positions=len(THREE_TEXTS)))
 
 
 def _first_stone_candidates(radius: int) -> tuple[int, int]:
@@ -882,13 +872,15 @@ def _same_pair(answer: Any, expected: tuple[int, int]) -> bool:
 register(
     "10-open-threes", _open_threes_values,
     mistake=_runs_of_three,
-    hint=OPEN_THREES_HINT,
+    hint=N_("what closes a three? An opponent's stone does, and so does the edge of the board: "
+            "does your count treat the end of a line the way it treats an opponent's stone? Does "
+            "it refuse a run of four, and look along rows, columns and both diagonals?"),
     compare=_same_counts)
 
 register(
     "10-candidates", lambda: _first_stone_candidates(BRANCHING_RADIUS),
     mistake=_first_stone_candidates(1),
-    hint=N_("(8, 3) would be the count within radius 1. Radius 2 keeps the empty points at most "
+    hint=N_("counting within radius 1 gives (8, 3); radius 2 keeps the empty points at most "
             "2 rows and 2 columns from a stone: which square of points around the stone is "
             "that, how many points does it hold, and which of them is not empty? In the corner, "
             "how much of that square is on the board? Answer with a pair, (centre, corner)."),

@@ -383,7 +383,10 @@ def test_the_evaluation_test_plays_greedy_pairs_from_distinct_openings():
     assert test.run.spec_b == study.RESEARCH_NAME and test.against == "the research map"
     assert test.run.stopped_by == "max-games" and test.decision == "continue"
     assert "undecided" in nb02.reading(test)
-    assert verdict("09-better-evaluation", test).startswith("09-better-evaluation: wrong")
+    # the verdict says why it fails and what passes, not the test's repr
+    assert verdict("09-better-evaluation", test).startswith(
+        "09-better-evaluation: wrong: an undecided test, stopped at its cap of 3 pairs (only "
+        "'accept H1' passes) is not it; hint 1 of 3: ")
 
 
 def test_an_unwritten_evaluation_plays_nothing_and_a_failing_one_stops_the_test():
@@ -424,7 +427,11 @@ def test_only_a_test_against_the_research_map_that_accepts_h1_passes():
     from course_lib.exercises import verdict
     from course_lib.lessons import nb02
     assert verdict("09-better-evaluation", _decided(2.0)) == "09-better-evaluation: right"
-    assert verdict("09-better-evaluation", _decided(1.0)).startswith("09-better-evaluation: wrong")
+    h0 = _decided(1.0)                         # every pair 1-1, as between equals
+    assert h0.decision == "accept H0"
+    assert verdict("09-better-evaluation", h0).startswith(
+        f"09-better-evaluation: wrong: a test that accepted H0 after {sum(h0.run.pentanomial)} "
+        "pairs (only 'accept H1' passes) is not it; hint 1 of 3: ")
     against_material = _decided(2.0, against=nb02.MATERIAL_NAME)   # notebook 02's exercise
     assert verdict("09-better-evaluation", against_material).startswith(
         "09-better-evaluation: wrong")

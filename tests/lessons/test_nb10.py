@@ -587,12 +587,14 @@ def test_exercise_two_asks_for_a_count_not_printed():
     for wrong in ((near("j10", 1), near("a1", 1)), 24, (24, 8, 0), (True, 8), "24, 8"):
         assert verdict("10-candidates", wrong) != "10-candidates: right"
     assert "square" in verdict("10-candidates", (8, 3))
-    # the radius-1 count, the likely mistake, is named as such in the hint
+    # the radius-1 count, the likely mistake, is named as such in the hint, in words that do
+    # not presume another wrong answer was (8, 3)
     radius_one = (near("j10", 1), near("a1", 1))
     from course_lib.exercises import _EXERCISES
     assert radius_one == (8, 3) == _EXERCISES["10-candidates"].mistake
-    assert ("(8, 3) is not it; hint: (8, 3) would be the count within radius 1."
+    assert ("(8, 3) is not it; hint: counting within radius 1 gives (8, 3);"
             in verdict("10-candidates", radius_one))
+    assert "hint: counting within radius 1 gives (8, 3);" in verdict("10-candidates", (25, 9))
 
 
 def test_exercise_one_says_where_a_wrong_count_goes_wrong():
@@ -611,13 +613,26 @@ def test_exercise_one_says_where_a_wrong_count_goes_wrong():
         return count
 
     assert verdict("10-open-threes", study.open_threes) == "10-open-threes: right"
-    words = verdict("10-open-threes", every_three)   # the likely mistake: its hint, a question
-    assert " is not it; hint: what closes a three?" in words and "0x" not in words
+    cases = 2 * len(study.THREE_TEXTS)
+    # the likely mistake: where it first differs, then the hint, a question; no repr of the
+    # function (its name made short, as a student's is, so that the cut to 80 characters of a
+    # repr would not hide the address)
+    every_three.__qualname__ = "every_three"
+    words = verdict("10-open-threes", every_three)
+    assert " is not it; hint: what closes a three?" in words and "0x" not in words, words
+    mistaken = [(k, p) for k in range(len(study.THREE_TEXTS)) for p in (1, 2)
+                if every_three(Gomoku.from_text(study.THREE_TEXTS[k]), p)
+                != study.open_threes(Gomoku.from_text(study.THREE_TEXTS[k]), p)]
+    k, player = mistaken[0]
+    assert f"your count differs on {len(mistaken)} of the {cases} cases" in words
+    assert f"THREE_TEXTS[{k}]) " in words and f"for player {player} " in words
     words = verdict("10-open-threes", edge_is_empty)
     # only the last position has a three against the edge: the feedback names it, and x
     last = len(study.THREE_TEXTS) - 1
-    assert f"differs on 1 of the {2 * len(study.THREE_TEXTS)} cases" in words
-    assert f"THREE_TEXTS[{last}]" in words and "for player 1 (x): yours 1" in words
+    assert f"your count differs on 1 of the {cases} cases" in words
+    assert "your count 1 on Gomoku.from_text(study.THREE_TEXTS[" in words
+    assert f"THREE_TEXTS[{last}]" in words and "for player 1 (x), where the evaluation's f4 " \
+        "counts 0" in words
     assert "edge of the board" in words                        # the hint about the edge
     assert "the function itself" in verdict("10-open-threes", 3)
     assert "raised ZeroDivisionError" in verdict("10-open-threes", lambda s, p: 1 // 0)
