@@ -287,7 +287,8 @@ def game_lengths(records: Any) -> np.ndarray:
 class PlyBucket:
     """Positions from ply ``first`` to ``last`` (both included): how many; among those where
     one side is ahead in material, the share the side ahead won (``material_right``, a draw
-    counts half); the same for the sign of the engine's search score (``score_right``); and the
+    counts half); the same for the side the engine's search score favours (``score_right``:
+    the side to move above ``by_ply``'s ``score_level``, the opponent below it); and the
     correlation of the result with material and with the search score."""
 
     first: int
