@@ -1,6 +1,6 @@
 """The words of notebooks 10 and 11 in Korean: the Gomoku board widget, the paired SPRT's
-reading, the players' and tests' names, the figure legend and the exercises' hints; English
-unchanged."""
+reading, the players' and tests' names, the figure legend and the exercises' hints and
+feedback; English unchanged."""
 
 from __future__ import annotations
 
@@ -107,3 +107,26 @@ def test_every_hint_of_notebooks_10_and_11_is_translated():
             assert entry is not None and entry.msgstr and "fuzzy" not in entry.flags, hint
             with language("ko"):
                 assert _(hint) == entry.msgstr and HANGUL.search(_(hint)), name
+
+
+def test_the_exercises_feedback_of_notebook_10_speaks_korean():
+    from course_lib.exercises import verdict
+
+    def none_found(state, player):
+        return 0
+
+    english = verdict("10-open-threes", none_found)
+    with language("ko"):
+        korean = verdict("10-open-threes", none_found)
+        not_a_function = verdict("10-open-threes", 3)
+        radius_one = verdict("10-candidates", (8, 3))
+        hint = _(_EXERCISES["10-candidates"].hints[0])
+    assert "your count differs on" in english and "for player 2 (o)" in english
+    words = korean.split(": ", 2)[2]                   # after "10-open-threes: 틀렸습니다"
+    assert "your count differs" not in words and "for player" not in words
+    assert HANGUL.search(words.split("THREE_TEXTS")[0])
+    assert sorted(re.findall(r"\d+", korean)) == sorted(re.findall(r"\d+", english))
+    assert HANGUL.search(not_a_function) and "the function itself" not in not_a_function
+    assert "(8, 3)" in radius_one and "the count within radius 1" not in radius_one
+    assert "반경 1" in hint
+    assert hint in radius_one and HANGUL.search(hint)

@@ -823,8 +823,9 @@ def _three_case(k: int, player: int) -> str:
     """How the feedback names a case: the position of ``THREE_TEXTS`` and the player."""
     state = Gomoku.from_text(THREE_TEXTS[k])
     stones = sum(1 for cell in state.cells if cell)
-    return (f"Gomoku.from_text(study.THREE_TEXTS[{k}]) ({state.size}x{state.size}, {stones} "
-            f"stones) for player {player} ({'xo'[player - 1]})")
+    return _("Gomoku.from_text(study.THREE_TEXTS[{k}]) ({size}x{size}, {stones} stones) for "
+             "player {player} ({name})").format(k=k, size=state.size, stones=stones,
+                                                player=player, name="xo"[player - 1])
 
 
 def _same_counts(answer: Any, expected: list[int]) -> bool:
@@ -834,8 +835,9 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
     (closed threes counted too) is answered False, so that it gets the exercise's hints. What
     it prints is swallowed."""
     if not callable(answer) or isinstance(answer, type):
-        raise CourseError(f"answer with the function itself, without parentheses "
-                          f"(threes_answer = count_open_threes), got {describe(answer)}")
+        raise CourseError(_("answer with the function itself, without parentheses "
+                            "(threes_answer = count_open_threes), got {answer}").format(
+                                answer=describe(answer)))
     cases = [(k, player) for k in range(len(THREE_TEXTS)) for player in (1, 2)]
     values = []
     with contextlib.redirect_stdout(io.StringIO()):
@@ -843,19 +845,23 @@ def _same_counts(answer: Any, expected: list[int]) -> bool:
             try:
                 value = answer(Gomoku.from_text(THREE_TEXTS[k]), player)
             except Exception as error:                    # noqa: BLE001 - the student's code
-                raise CourseError(f"on {_three_case(k, player)} your function raised "
-                                  f"{type(error).__name__}: {error}") from None
+                raise CourseError(_("on {case} your function raised {error}: {words}").format(
+                    case=_three_case(k, player), error=type(error).__name__,
+                    words=error)) from None
             if isinstance(value, bool) or not isinstance(value, int):
-                raise CourseError(f"on {_three_case(k, player)} your function returned "
-                                  f"{describe(value)}; return the count, a whole number")
+                raise CourseError(_("on {case} your function returned {value}; return the "
+                                    "count, a whole number").format(
+                                        case=_three_case(k, player), value=describe(value)))
             values.append(value)
     wrong = [i for i, (value, right) in enumerate(zip(values, expected)) if value != right]
     if not wrong:
         return True
     k, player = cases[wrong[0]]
-    words = (f"your count differs on {len(wrong)} of the {len(cases)} cases ({len(THREE_TEXTS)} "
-             f"positions, each for x and for o); the first: {_three_case(k, player)}: yours "
-             f"{values[wrong[0]]}, the right count (the evaluation's f4) {expected[wrong[0]]}. ")
+    words = _("your count differs on {wrong} of the {cases} cases ({positions} positions, each "
+              "for x and for o); the first: {case}: yours {yours}, the right count (the "
+              "evaluation's f4) {right}. ").format(
+                  wrong=len(wrong), cases=len(cases), positions=len(THREE_TEXTS),
+                  case=_three_case(k, player), yours=values[wrong[0]], right=expected[wrong[0]])
     mistaken = [_runs_of_three(Gomoku.from_text(THREE_TEXTS[j]), who) for j, who in cases]
     if values == mistaken:          # the likely mistake: the exercise's graduated hints
         return False
@@ -882,10 +888,10 @@ register(
 register(
     "10-candidates", lambda: _first_stone_candidates(BRANCHING_RADIUS),
     mistake=_first_stone_candidates(1),
-    hint=N_("radius 2 keeps the empty points at most 2 rows and 2 columns from a stone: which "
-            "square of points around the stone is that, how many points does it hold, and "
-            "which of them is not empty? In the corner, how much of that square is on the "
-            "board? Answer with a pair, (centre, corner)."),
+    hint=N_("(8, 3) would be the count within radius 1. Radius 2 keeps the empty points at most "
+            "2 rows and 2 columns from a stone: which square of points around the stone is "
+            "that, how many points does it hold, and which of them is not empty? In the corner, "
+            "how much of that square is on the board? Answer with a pair, (centre, corner)."),
     compare=_same_pair)
 
 __all__ = ["BRANCHING_RADIUS", "DOUBLE_THREE", "FastPlayer", "Game", "MIDDLE_GAME",

@@ -587,6 +587,12 @@ def test_exercise_two_asks_for_a_count_not_printed():
     for wrong in ((near("j10", 1), near("a1", 1)), 24, (24, 8, 0), (True, 8), "24, 8"):
         assert verdict("10-candidates", wrong) != "10-candidates: right"
     assert "square" in verdict("10-candidates", (8, 3))
+    # the radius-1 count, the likely mistake, is named as such in the hint
+    radius_one = (near("j10", 1), near("a1", 1))
+    from course_lib.exercises import _EXERCISES
+    assert radius_one == (8, 3) == _EXERCISES["10-candidates"].mistake
+    assert ("(8, 3) is not it; hint: (8, 3) would be the count within radius 1."
+            in verdict("10-candidates", radius_one))
 
 
 def test_exercise_one_says_where_a_wrong_count_goes_wrong():
