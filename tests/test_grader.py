@@ -628,6 +628,28 @@ def test_a_wrong_search_names_the_first_differing_node_and_draws_it():
     assert "your node 2.1 (red ring), where the right one visits 3" in figure._suptitle.get_text()
 
 
+def test_the_picture_of_a_small_tree_is_legible():
+    """Few leaves (notebook 11's demo): the visit numbers at 8 pt or more, and the "x2" of a
+    node searched twice at 10 pt in bold, clear of every other word and of the red ring."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    result = grade("11-pvs", example_mistake("11-pvs", "pvs_research_too_often"))
+    figure = result.figure()
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    mine, right = figure.axes
+    for ax in (mine, right):
+        visits = [t for t in ax.texts if (t.get_gid() or "").startswith("visit:")]
+        assert len(visits) >= 10 and all(t.get_fontsize() >= 8 for t in visits)
+    (twice,) = [t for t in mine.texts if t.get_text() == "x2"]
+    assert twice.get_fontsize() >= 10 and twice.get_fontweight() == "bold"
+    box = twice.get_window_extent(renderer)
+    others = [t.get_window_extent(renderer) for t in mine.texts if t is not twice and t.get_text()]
+    assert not any(box.overlaps(other) for other in others)
+    (ring,) = [c for c in mine.collections if c.get_facecolor().size == 0]    # unfilled
+    (centre,) = mine.transData.transform(ring.get_offsets())
+    radius = ring.get_sizes()[0] ** 0.5 / 2 * figure.dpi / 72            # points to pixels
+    assert box.y0 > centre[1] + radius
+
+
 def negamax_no_flip(state, depth, evaluate):
     moves = state.legal_moves()
     if depth == 0 or not moves:

@@ -293,3 +293,20 @@ def test_the_earlier_ladders_figures_in_the_why_texts_are_read_with_their_decisi
         if r["rung"] in ladder.TECHNIQUE_BOUNDS:
             assert r["why"].endswith(ladder.TECHNIQUE_BOUNDS[r["rung"]][2])
             assert "in the default it is tested from" in r["why"]
+
+
+def test_every_bound_in_the_why_texts_names_its_unit():
+    """The reasons quote the earlier ladder in logistic Elo and give the bounds in normalized
+    Elo: every bracketed pair of bounds says its unit, so that the two are not set side by
+    side as one unit; the stored records carry the same texts."""
+    import re
+    texts = [why for _, _, why in ladder.TECHNIQUE_BOUNDS.values()] + [ladder.CONFIRM_BOUNDS[2]]
+    stored = [r["why"] for r in ladder.load_records(ROOT / "course_lib" / "data" /
+                                                    "engine_ladder_nodes.jsonl")
+              if r["kind"] == "result"]
+    for why in texts + stored:
+        for bounds in re.finditer(r"\[-?[\d.]+, -?[\d.]+\]", why):
+            assert why[bounds.end():].startswith(" normalized Elo"), why
+        assert "a gain of that size" not in why
+    for name, (_, _, why) in ladder.TECHNIQUE_BOUNDS.items():
+        assert re.search(r"\[0, \d+\] normalized Elo", why), name

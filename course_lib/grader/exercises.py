@@ -297,8 +297,8 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
     "pvs_null_window_stale": K(
         N_("a later move's null window asks whether it beats alpha: which alpha, the one the node "
            "was entered with or the best value found so far?"),
-        N_("the null window (and the test for a second search) is built from the alpha the node "
-           "was entered with, not from alpha raised by the moves before"),
+        N_("your null window (and your test for a second search) is built from the alpha the "
+           "node was entered with, not from alpha raised by the moves before"),
         N_("raise alpha after each move (alpha = max(alpha, best)) and build each later move's "
            "null window, and its test, from that alpha.")),
     "pvs_research_ignored": K(

@@ -17,6 +17,11 @@ from .trace import move_label, path_name
 
 MAX_NODES = 70
 WIDTH_INCHES = 9.6                                     # 960 px at 100 dpi
+ROOMY_LEAVES = 14
+"""Up to this many leaves in a panel, nodes and their numbers are drawn larger."""
+RING = 1.65
+"""The red ring around the first differing node, in node radii; the words around a node keep
+clear of it."""
 
 
 def _select(mine: list, right: list, focus: tuple | None, whole: list) -> list[tuple]:
@@ -93,6 +98,10 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
     figure = Figure(figsize=(WIDTH_INCHES, height))
     axes = figure.subplots(1, 2)
     show_labels = width <= 30
+    roomy = width <= ROOMY_LEAVES                      # few leaves: larger nodes and words
+    area = 240 if roomy else 110 if show_labels else 40          # a node's marker, in pt²
+    radius = area ** 0.5 / 2
+    font = 8 if roomy else 6
     panels = ((axes[0], mine, _("your {what}").format(what=_(what)), "tab:blue",
                dict(mine_returns or [])),
               (axes[1], right, _("the right one"), "tab:green", dict(right_returns or [])))
@@ -111,34 +120,39 @@ def divergence_figure(mine: list, right: list, focus: tuple | None, what: str,
         for p in nodes:
             x, y = positions[p]
             strong = p in visited
-            ax.scatter([x], [y], s=110 if show_labels else 40,
-                       color=colour if strong else "0.9",
+            ax.scatter([x], [y], s=area, color=colour if strong else "0.9",
                        edgecolors=colour if strong else "0.75", zorder=2)
             if strong and show_labels:
-                ax.text(x, y, str(rank[p]), ha="center", va="center", fontsize=6,
-                        color="white", zorder=3)
-            if times[p] > 1:
-                ax.text(x - 0.18, y + 0.12, f"x{times[p]}", ha="right", va="bottom",
-                        fontsize=7, color="red", zorder=3)
+                ax.text(x, y, str(rank[p]), ha="center", va="center", fontsize=font,
+                        color="white", zorder=3, gid=f"visit:{rank[p]}")
+            if times[p] > 1:         # above the ring (the value returned: above on the right)
+                ax.annotate(f"x{times[p]}", (x, y), xytext=(0, RING * radius + 1),
+                            textcoords="offset points", ha="center", va="bottom",
+                            fontsize=font + 2, fontweight="bold", color="red", zorder=3,
+                            gid="times")
             if show_labels and p:
                 px, py = positions[p[:-1]] if p[:-1] in positions else (x, y + 1)
                 ax.text((x + px) / 2, (y + py) / 2, move_label(p[-1]), ha="center",
-                        va="center", fontsize=6, color="0.3" if strong else "0.65",
+                        va="center", fontsize=font, color="0.3" if strong else "0.65",
                         bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
             if values.get(p) is not None:
-                ax.text(x, y - 0.22, f"{values[p]:g}", ha="center", va="top", fontsize=8,
-                        color="black" if strong else "0.6")
+                ax.annotate(f"{values[p]:g}", (x, y), xytext=(0, -RING * radius - 2),
+                            textcoords="offset points", ha="center", va="top",
+                            fontsize=font + 2, color="black" if strong else "0.6")
             if p in returned and show_labels and is_number(returned[p]):
-                ax.text(x + 0.18, y + 0.12, f"{returned[p]:g}", ha="left", va="bottom",
-                        fontsize=7, color="purple", zorder=3)
+                corner = 0.75 * RING * radius
+                ax.annotate(f"{returned[p]:g}", (x, y), xytext=(corner, corner),
+                            textcoords="offset points", ha="left", va="bottom",
+                            fontsize=font + 1, color="purple", zorder=3, gid="returned")
+        ring = area * RING ** 2 if show_labels else 140
         if focus is not None and focus in positions:
             x, y = positions[focus]
-            ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",
-                       edgecolors="red", linewidths=2, zorder=4)
+            ax.scatter([x], [y], s=ring, facecolors="none", edgecolors="red", linewidths=2,
+                       zorder=4)
         if right_node is not None and right_node != focus and right_node in positions:
             x, y = positions[right_node]
-            ax.scatter([x], [y], s=300 if show_labels else 140, facecolors="none",
-                       edgecolors="orange", linewidths=2, linestyle="--", zorder=4)
+            ax.scatter([x], [y], s=ring, facecolors="none", edgecolors="orange", linewidths=2,
+                       linestyle="--", zorder=4)
         ax.set_title(title, fontsize=10)
         ax.set_xlim(-0.7, width - 0.3)
         ax.set_ylim(-levels + 0.4, 0.5)

@@ -12,12 +12,14 @@ engine's trees (``course_lib.engine.readable``) for the pictures, the stored lad
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..agents.fast_search import fast_search
 from ..ataxx import State
@@ -29,12 +31,15 @@ from ..engine.readable import ReadableEngine, RootSearch
 from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
-from ..i18n import N_
-from ..match.ladder import Rung, load_records, rung_plan
+from ..i18n import N_, _
+from ..match.ladder import (CONFIRM_BOUNDS, CONFIRM_WHY, TECHNIQUE_BOUNDS, TESTED_FROM, Rung,
+                            load_records, rung_plan)
+from ..strength import SCALE_UNITS
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
            "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
            "teaching_against_engine", "ladder_results", "expected_games", "LADDER_RECORDS",
+           "EARLIER_LADDER", "ladder_setup", "earlier_ladder_setup", "reason",
            "COUNTERS", "clock_game", "ClockMove", "STOPS"]
 
 LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
@@ -346,6 +351,96 @@ def expected_games(record: dict) -> tuple[float, float, float]:
                                    "with its plan's expected games") from None
 
 
+EARLIER_LADDER = Path(__file__).resolve().parents[1] / "data" / "engine_ladder.json"
+"""The earlier ladder, played at a time a move (one JSON list of result records)."""
+
+
+def _shared(records: list[dict], values: Callable[[dict], dict], what: str) -> dict:
+    """{name: value} of ``values(record)``, the same for every record, else an error."""
+    found: dict = {}
+    for record in records:
+        for name, value in values(record).items():
+            found.setdefault(name, set()).add(value)
+    mixed = [name for name, seen in found.items() if len(seen) != 1]
+    if not records or mixed:
+        raise InvalidArgumentError(f"{what} do not share one setting"
+                                   + (f": {', '.join(mixed)} differ" if mixed else ": none"))
+    return {name: seen.pop() for name, seen in found.items()}
+
+
+def _budget(spec: str, key: str) -> int:
+    match = re.search(rf"\b{key}=(\d+)", spec)
+    if match is None:
+        raise InvalidArgumentError(f"the engine spec {spec!r} gives no {key}=")
+    return int(match.group(1))
+
+
+def ladder_setup(path: str | Path | None = None) -> dict:
+    """What every test of the stored ladder shared, read from its records: the nodes a move of
+    A and of B, alpha, beta, the openings, and the chance (at most) of a test still running at
+    its cap.
+
+    >>> setup = ladder_setup()
+    >>> setup["nodes"], setup["alpha"], setup["cap_probability"]
+    (100000, 0.05, 0.001)
+    """
+    records = load_records(LADDER_RECORDS if path is None else path)
+    results = _shared([r for r in records if r.get("kind") == "result"],
+                      lambda r: {"nodes": _budget(r["spec_a"], "nodes"),
+                                 "nodes_b": _budget(r["spec_b"], "nodes"), "alpha": r["alpha"],
+                                 "beta": r["beta"], "openings": r["openings"]},
+                      "the ladder's tests")
+    plans = _shared([r for r in records if r.get("kind") == "rung"],
+                    lambda r: {"cap_probability": r["plan"]["cap_probability"]},
+                    "the ladder's plans")
+    if results.pop("nodes_b") != results["nodes"]:
+        raise InvalidArgumentError("A and B of the ladder's tests had different budgets")
+    return {**results, **plans}
+
+
+def earlier_ladder_setup(path: str | Path | None = None) -> dict:
+    """What every test of a technique (``TECHNIQUE_BOUNDS``) in the earlier ladder
+    (``EARLIER_LADDER``) shared: its time a move, its bounds and their scale, and its cap of
+    games; ``unit`` is the scale's unit in the language the course speaks.
+
+    >>> setup = earlier_ladder_setup()
+    >>> setup["ms"], (setup["elo0"], setup["elo1"]), setup["unit"], setup["max_games"]
+    (20, (0, 10), 'normalized Elo', 300)
+    """
+    records = [r for r in json.loads(Path(EARLIER_LADDER if path is None else path).read_text())
+               if r.get("technique") in TECHNIQUE_BOUNDS]
+    setup = _shared(records, lambda r: {"ms": r["time_per_move_ms"], "elo0": r["elo0"],
+                                        "elo1": r["elo1"], "scale": r["scale"],
+                                        "max_games": r["max_games"]},
+                    "the earlier ladder's tests")
+    return {**setup, "unit": _(SCALE_UNITS[setup["scale"]])}
+
+
+def _fields(template: str, text: str) -> dict | None:
+    """The values of the ``{fields}`` of ``template`` that give ``text``, or None."""
+    pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+)", re.escape(template))
+    match = re.fullmatch(pattern, text)
+    return match.groupdict() if match else None
+
+
+def reason(record: dict) -> str:
+    """Why a test of the stored ladder asked what it asked (its record's ``why``), in the
+    course's language: the ladder's own words (``TECHNIQUE_BOUNDS``, ``CONFIRM_BOUNDS``)
+    translated, a reason the library does not hold as it is stored.
+
+    >>> reason(ladder_results()[-1])[:53]
+    'the default after the ladder (pvs off, aspiration off'
+    """
+    if not isinstance(record, dict) or not isinstance(record.get("why"), str):
+        raise InvalidArgumentError("record must be a ladder result record (ladder_results())")
+    reasons = {why for _, _, why in TECHNIQUE_BOUNDS.values()} | {CONFIRM_BOUNDS[2]}
+    for template in (*TESTED_FROM.values(), CONFIRM_WHY):
+        fields = _fields(template, record["why"])
+        if fields is not None and fields["why"] in reasons:
+            return _(template).format(**{**fields, "why": _(fields["why"])})
+    return record["why"]
+
+
 @dataclass
 class ClockMove:
     """One move of ``clock_game``: the mover's clock before it, the engine's two limits, the
@@ -483,37 +578,39 @@ register(
     "11-research-moves", _research_moves,
     mistake=[1, 2, 3],  # every move worth more than the first, as if alpha stayed at 2
     hint=(N_("a later move is searched again only when its null-window answer lies strictly "
-          "between alpha and beta. After each root move, what is alpha at the root, and what "
-          "does the next move's null window ask?"),
-          N_("follow alpha from move to move: move 0 gives 2, so alpha is 2, and move 1 is asked "
-          "'more than 2?'. If move 1 is searched again, its value raises alpha: what does "
-          "move 2 then have to beat, and does MIN's first leaf there already answer 'no'?"),
+             "between alpha and beta. After each root move, what is alpha at the root, and what "
+             "does the next move's null window ask?"),
+          N_("follow alpha from move to move: move 0 gives 2, so alpha is 2, and move 1 is "
+             "asked 'more than 2?'. If move 1 is searched again, its value raises alpha: what "
+             "does move 2 then have to beat, and does MIN's first leaf there already answer "
+             "'no'?"),
           N_("move 0: alpha 2. Move 1: MIN answers 4, more than 2, so it is searched again and "
-          "alpha becomes 4. Move 2: its first leaf, 3, is at most 4, so MIN answers at once: "
-          "not again. Do moves 3 and 4 the same way, alpha being the best value so far, and "
-          "list the moves searched again.")),
+             "alpha becomes 4. Move 2: its first leaf, 3, is at most 4, so MIN answers at once: "
+             "not again. Do moves 3 and 4 the same way, alpha being the best value so far, and "
+             "list the moves searched again.")),
     compare=_same_moves)
 
 register(
     "11-narrow-bounds", _narrow_bounds_games,
     mistake=834,  # twice the 417 of [0, 40], as if the games grew with 1 / width
-    hint=(N_("compare the plans of section 3: what happens to the expected games at elo0 when the "
-          "width of the bounds goes from 40 to 30, and from 30 to 25?"),
-          N_("from [0, 40] to [0, 30] the expected games at elo0 go from 417 to 733, 1.76 times, "
-          "while the width shrank by 40 / 30 = 1.33: which power of 1.33 is 1.76? Check it on "
-          "30 to 25."),
-          N_("the expected games follow 1 / width²: [0, 20] is half as wide as [0, 40], so its "
-          "plan expects (40 / 20)² times the 417 games of [0, 40] at elo0.")),
+    hint=(N_("compare the plans of section 3: what happens to the expected games at elo0 when "
+             "the width of the bounds goes from 40 to 30, and from 30 to 25?"),
+          N_("from [0, 40] to [0, 30] the expected games at elo0 go from 417 to 733, 1.76 "
+             "times, while the width shrank by 40 / 30 = 1.33: which power of 1.33 is 1.76? "
+             "Check it on 30 to 25."),
+          N_("the expected games follow about 1 / width²: [0, 20] is half as wide as [0, 40], "
+             "so its plan expects about (40 / 20)² times the 417 games of [0, 40] at elo0.")),
     compare=_within_a_tenth)
 
 register(
     "11-fixed-length", lambda: "a",
     mistake="b",  # the stopping's correction kept, as if it belonged to the games themselves
     hint=(N_("what does the median-unbiased estimate correct? Think of what made the naive one "
-          "lean the way its test stopped."),
-          N_("the bias of section 3 comes from when the test stopped: a test that stops as soon as "
-          "its LLR crosses a bound stops more often when its results happen to run past that "
-          "bound. Does that happen when the number of games is fixed before any result is seen?"),
-          N_("with a fixed number of games, the score of those games is read as it is: no stopping "
-          "rule to correct for. Which printed figure is that score's Elo?")),
+             "lean the way its test stopped."),
+          N_("the bias of section 3 comes from when the test stopped: a test that stops as soon "
+             "as its LLR crosses a bound stops more often when its results happen to run past "
+             "that bound. Does that happen when the number of games is fixed before any result "
+             "is seen?"),
+          N_("with a fixed number of games, the score of those games is read as it is: no "
+             "stopping rule to correct for. Which printed figure is that score's Elo?")),
     compare=_same_letter)

@@ -36,6 +36,7 @@ from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights,
 from ..exercises import register
 from ..i18n import N_, _
 from ..match.referee import FAULTS
+from ..strength import SCALE_UNITS
 from .compare import number, number_within
 
 __all__ = ["square_name", "square_index", "map_square", "windows_holding", "mover_boards",
@@ -813,9 +814,6 @@ _BIAS = {"accepted": N_("biased upward: the test stopped early, as soon as the r
          "rejected": N_("biased downward: the test stopped early, as soon as the results ran "
                         "low enough to cross the lower bound")}
 
-_UNITS = {"normalized": N_("normalized Elo"), "logistic": N_("logistic Elo")}
-"""A record's ``scale``, as its bounds' unit reads."""
-
 
 def _elo_line(elo: float | None, low: float | None, high: float | None, result: str,
               unbiased: Any = None) -> str:
@@ -880,7 +878,7 @@ def record_text(record: dict) -> str:
         else:
             budget = _("{count} nodes a move").format(count=record["nodes_per_move"])
         scale = record["scale"]
-        unit = _(_UNITS[scale]) if scale in _UNITS else f"{scale} Elo"
+        unit = _(SCALE_UNITS[scale]) if scale in SCALE_UNITS else f"{scale} Elo"
         return (f"A = {record['spec_a']}\n"
                 f"B = {record['spec_b']}\n"
                 + _("H0: {elo0} / H1: {elo1} {unit}, LLR bounds {low} and {high}, {budget}").format(

@@ -68,12 +68,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CourseError
+from ..i18n import N_
 from .arena import GameTask, RandomOpenings, derive_seed, play_task
 
-__all__ = ["CONFIRM_BOUNDS", "DEFAULT_NODES", "DEFAULT_SEED", "PLAN_ELOS", "Rung",
-           "TECHNIQUE_BOUNDS", "confirmation_rung", "default_switches", "engine_ladder",
-           "engine_spec", "implied_defaults", "ladder_table", "load_records", "play_pair",
-           "replay_rung", "rung_plan", "run_ladder", "technique_rungs", "untestable"]
+__all__ = ["CONFIRM_BOUNDS", "CONFIRM_WHY", "DEFAULT_NODES", "DEFAULT_SEED", "PLAN_ELOS",
+           "Rung", "TECHNIQUE_BOUNDS", "TESTED_FROM", "confirmation_rung", "default_switches",
+           "engine_ladder", "engine_spec", "implied_defaults", "ladder_table", "load_records",
+           "play_pair", "replay_rung", "rung_plan", "run_ladder", "technique_rungs",
+           "untestable"]
 
 DEFAULT_NODES = 100_000
 """Nodes a move in the ladder's games (see the module text and ``TECHNIQUE_BOUNDS``)."""
@@ -85,42 +87,45 @@ CAP_PROBABILITY = 1e-3
 """A rung's cap is reached with at most this chance, whatever the true difference."""
 
 TECHNIQUE_BOUNDS: dict[str, tuple[float, float, str]] = {
-    "tt": (0.0, 40.0, "the table is what the engine's ordering and iterative deepening stand on "
-                      "(the earlier ladder at 20 ms a move accepted H1 after 268 of its 300 "
-                      "games: median-unbiased +159 logistic Elo, naive +161 logistic Elo, "
-                      "biased by the early stop). Asked: is it one of the foundations, worth "
-                      "tens of normalized Elo? [0, 40] needs about 420 games at 0 or 40, "
-                      "fewer for a larger gain"),
-    "order": (0.0, 40.0, "ordering is what makes alpha-beta cut (the earlier ladder at 20 ms a "
-                         "move: undecided at its cap of 300 games, +68 logistic Elo, interval "
-                         "+28 to +110). Asked, as for the table: is it worth tens of "
-                         "normalized Elo? [0, 40]"),
-    "pvs": (0.0, 30.0, "null windows after the first move pay only where the first move is usually"
-                       " the best (the earlier ladder at 20 ms a move: undecided at its cap of "
-                       "300 games, +40 logistic Elo, interval +2 to +78). Asked: a gain of that "
-                       "size? [0, 30] needs about 730 games at 0 or 30, 1220 halfway"),
-    "lmr": (0.0, 30.0, "reductions search late moves shallower, so the same budget of nodes "
-                       "reaches deeper, but can miss a late capture (the earlier ladder at 20 "
-                       "ms a move: undecided at its cap of 300 games, -18 logistic Elo). Asked: "
-                       "does it gain tens of normalized Elo? [0, 30]"),
-    "nullmove": (0.0, 30.0, "left off after the earlier ladder at 20 ms a move, which charged it "
-                            "the time its nodes took (undecided at its cap of 300 games, -78 "
-                            "logistic Elo, interval -119 to -38); here its nodes count against "
-                            "the budget of nodes, the time each takes does not. Asked: does "
-                            "turning it on gain tens of normalized Elo? [0, 30]"),
-    "history": (0.0, 25.0, "an ordering refinement on top of the table move and captures, so a "
-                           "small gain at best (the earlier ladder at 20 ms a move: undecided at "
-                           "its cap of 300 games, +23 logistic Elo). [0, 25] needs about 1050 "
-                           "games at 0 or 25, 1740 halfway: the narrowest bounds this shared "
-                           "machine could pay for; a gain under 12.5 normalized Elo is more "
-                           "likely rejected than accepted"),
-    "killers": (0.0, 25.0, "an ordering refinement, as history is (the earlier ladder at 20 ms a "
-                           "move: undecided at its cap of 300 games, -14 logistic Elo): [0, 25], "
-                           "for the same reasons"),
-    "aspiration": (0.0, 25.0, "a narrower first window from depth 4 on: a small saving of nodes at"
-                              " best (the earlier ladder at 20 ms a move: undecided at its cap of"
-                              " 300 games, -16 logistic Elo): [0, 25], as for the ordering "
-                              "refinements"),
+    "tt": (0.0, 40.0, N_("the table is what the engine's ordering and iterative deepening stand "
+                         "on (the earlier ladder at 20 ms a move accepted H1 after 268 of its "
+                         "300 games: median-unbiased +159 logistic Elo, naive +161 logistic "
+                         "Elo, biased by the early stop). Asked: is it one of the foundations, "
+                         "worth tens of normalized Elo? [0, 40] normalized Elo needs about 420 "
+                         "games at 0 or 40, fewer for a larger gain")),
+    "order": (0.0, 40.0, N_("ordering is what makes alpha-beta cut (the earlier ladder at 20 ms "
+                            "a move: undecided at its cap of 300 games, +68 logistic Elo, "
+                            "interval +28 to +110). Asked, as for the table: is it worth tens "
+                            "of normalized Elo? [0, 40] normalized Elo")),
+    "pvs": (0.0, 30.0, N_("null windows after the first move pay only where the first move is "
+                          "usually the best (the earlier ladder at 20 ms a move: undecided at "
+                          "its cap of 300 games, +40 logistic Elo, interval +2 to +78). Asked: "
+                          "does it gain tens of normalized Elo? [0, 30] normalized Elo needs "
+                          "about 730 games at 0 or 30, 1220 halfway")),
+    "lmr": (0.0, 30.0, N_("reductions search late moves shallower, so the same budget of nodes "
+                          "reaches deeper, but can miss a late capture (the earlier ladder at "
+                          "20 ms a move: undecided at its cap of 300 games, -18 logistic Elo). "
+                          "Asked: does it gain tens of normalized Elo? [0, 30] normalized Elo")),
+    "nullmove": (0.0, 30.0, N_("left off after the earlier ladder at 20 ms a move, which charged "
+                               "it the time its nodes took (undecided at its cap of 300 games, "
+                               "-78 logistic Elo, interval -119 to -38); here its nodes count "
+                               "against the budget of nodes, the time each takes does not. "
+                               "Asked: does turning it on gain tens of normalized Elo? [0, 30] "
+                               "normalized Elo")),
+    "history": (0.0, 25.0, N_("an ordering refinement on top of the table move and captures, so "
+                              "a small gain at best (the earlier ladder at 20 ms a move: "
+                              "undecided at its cap of 300 games, +23 logistic Elo). [0, 25] "
+                              "normalized Elo needs about 1050 games at 0 or 25, 1740 halfway: "
+                              "the narrowest bounds this shared machine could pay for; a gain "
+                              "under 12.5 normalized Elo is more likely rejected than "
+                              "accepted")),
+    "killers": (0.0, 25.0, N_("an ordering refinement, as history is (the earlier ladder at 20 "
+                              "ms a move: undecided at its cap of 300 games, -14 logistic Elo): "
+                              "[0, 25] normalized Elo, for the same reasons")),
+    "aspiration": (0.0, 25.0, N_("a narrower first window from depth 4 on: a small saving of "
+                                 "nodes at best (the earlier ladder at 20 ms a move: undecided "
+                                 "at its cap of 300 games, -16 logistic Elo): [0, 25] normalized "
+                                 "Elo, as for the ordering refinements")),
 }
 """Each technique's bounds (elo0, elo1) in normalized Elo, and why: the question asked.
 
@@ -134,12 +139,22 @@ variation search whether they gain tens too ([0, 30]); the ordering and window r
 the narrowest bounds the machine could pay for. The figures "at 20 ms a move" are the earlier
 ladder's (course_lib/data/engine_ladder.json: bounds [0, 10] normalized Elo, a cap of 300
 games), each with its decision; its Elo is naive, which is biased only where the test stopped
-early (the table)."""
+early (the table). Each text names its unit: the earlier ladder's figures are in logistic Elo,
+the bounds in normalized Elo, two units that are not compared number for number. The texts are
+marked for translation: ``TESTED_FROM`` and ``CONFIRM_WHY`` put them in a rung's ``why``."""
 
-CONFIRM_BOUNDS = (-25.0, 0.0, "a non-regression test: H0 the new default is 25 normalized Elo "
-                              "weaker than the previous one, H1 it is as strong; the width of "
-                              "the narrowest technique test")
+TESTED_FROM = {True: N_("{name} (on in the default it is tested from): {why}"),
+               False: N_("{name} (off in the default it is tested from): {why}")}
+"""A technique rung's ``why``: the technique, whether the default it is tested from has it on,
+and its reason (``TECHNIQUE_BOUNDS``), in the English a record keeps."""
+
+CONFIRM_BOUNDS = (-25.0, 0.0, N_("a non-regression test: H0 the new default is 25 normalized "
+                                 "Elo weaker than the previous one, H1 it is as strong; the "
+                                 "width of the narrowest technique test"))
 """The confirmation of a changed default against the previous one."""
+
+CONFIRM_WHY = N_("the default after the ladder ({changed}) against the one before: {why}")
+"""The confirmation rung's ``why``: the switches it changed, and its reason."""
 
 PLAN_ELOS = (-1.0, -0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 """The true differences of a rung's plan, in units of its width from elo0: from a width below
@@ -241,11 +256,10 @@ def technique_rungs(base: dict[str, bool] | None = None, nodes: int = DEFAULT_NO
         if bounds is not None:
             elo0, elo1 = bounds
             why = "bounds given for this run"
-        state = "on in the default it is tested from" if base[name] else \
-            "off in the default it is tested from"
         rungs.append(Rung(name=name, spec_a=engine_spec(with_it, nodes, hash_mb),
                           spec_b=engine_spec(without, nodes, hash_mb), elo0=elo0, elo1=elo1,
-                          why=f"{name} ({state}): {why}", seed=seed))
+                          why=TESTED_FROM[bool(base[name])].format(name=name, why=why),
+                          seed=seed))
     return rungs
 
 
@@ -263,7 +277,7 @@ def confirmation_rung(new: dict[str, bool], old: dict[str, bool],
                         if old.get(name) != on)
     return Rung(name="confirm", spec_a=engine_spec(new, nodes, hash_mb),
                 spec_b=engine_spec(old, nodes, hash_mb), elo0=elo0, elo1=elo1,
-                why=f"the default after the ladder ({changed}) against the one before: {why}",
+                why=CONFIRM_WHY.format(changed=changed, why=why),
                 seed=seed)
 
 

@@ -32,14 +32,15 @@ from .characteristic import (OperatingPoint, SprtSimulation, brownian_model,
 from .elo import (NELO_PER_T, EloEstimate, elo_estimate, elo_estimate_pairs, elo_from_score,
                   expected_score, likelihood_of_superiority, normalized_elo,
                   normalized_elo_pairs)
-from .llr import (SCALES, gsprt_llr, gsprt_llr_many, pentanomial_llr, trinomial_llr,
+from .llr import (SCALE_UNITS, SCALES, gsprt_llr, gsprt_llr_many, pentanomial_llr, trinomial_llr,
                   win_loss_llr, win_loss_steps)
 from .sprt import ACCEPT_H0, ACCEPT_H1, CONTINUE, KINDS, Sprt, sprt_bounds
 from .stopped import SprtEloEstimate, sprt_elo_estimate
 from .table import EloRow, EloTable, round_robin_elo
 
 __all__ = [
-    "ACCEPT_H0", "ACCEPT_H1", "CONTINUE", "KINDS", "NELO_PER_T", "SCALES", "BrownianTest",
+    "ACCEPT_H0", "ACCEPT_H1", "CONTINUE", "KINDS", "NELO_PER_T", "SCALES", "SCALE_UNITS",
+    "BrownianTest",
     "EloEstimate", "EloRow", "EloTable", "OperatingPoint", "Sprt", "SprtEloEstimate",
     "SprtSimulation", "brownian_model", "brownian_operating_characteristic", "elo_estimate",
     "elo_estimate_pairs", "elo_from_score", "expected_score", "game_probabilities", "games_cap",

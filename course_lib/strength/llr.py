@@ -35,13 +35,18 @@ import numpy as np
 
 from ..checks import MAX_ELO_BOUND
 from ..errors import CourseError
+from ..i18n import N_
 from .elo import MAX_COUNT, NELO_PER_T, check_count, check_counts, check_pairs, expected_score
 
-__all__ = ["MAX_ELO_BOUND", "SCALES", "gsprt_llr", "gsprt_llr_many", "pentanomial_llr", "trinomial_llr",
-           "win_loss_llr"]
+__all__ = ["MAX_ELO_BOUND", "SCALES", "SCALE_UNITS", "gsprt_llr", "gsprt_llr_many",
+           "pentanomial_llr", "trinomial_llr", "win_loss_llr"]
 
 SCALES = ("logistic", "normalized")
 """The two Elo scales a test's bounds can be given in."""
+
+SCALE_UNITS = {"logistic": N_("logistic Elo"), "normalized": N_("normalized Elo")}
+"""Each scale's unit as the course writes it (``_(SCALE_UNITS[scale])`` in the language the
+course speaks)."""
 
 REGULARIZATION = 1e-3
 """What a zero count becomes before the maximum likelihood fit (Fishtest's ``regularize``)."""

@@ -11,9 +11,9 @@ FIGURES = {
     "draw_alphabeta(pvs_search": 1,
     'lmr_search = tree_search(LMR_TREE': 1,
     "draw_alphabeta(subtree(null_search": 1,
-    "last = [root for root in aspiration.root_searches": 1,
+    "fig, axes = plt.subplots(len(last), 1": 1,
     "fig, (left, right) = plt.subplots": 1,
-    "game = clock_game(1000, 10, seed=1)": 1,
+    "game = clock_game(1000, 10, seed=1,": 1,
     'demo = grade("11-pvs"': 1,
 }
 """A line of each figure's cell, and how many pictures it shows."""

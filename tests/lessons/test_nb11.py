@@ -10,10 +10,12 @@ import pytest
 from course_lib.lessons.nb04 import middle_game
 from course_lib.ataxx import State
 from course_lib.engine import SWITCHES, Engine, SearchLimits
-from course_lib.lessons.nb11 import (COUNTERS, STOPS, clock_game, depth_in_nodes, differences,
-                                     expected_games, ladder_results, measure, middle_games,
-                                     moves_searched_again, null_cut_node, only,
-                                     teaching_against_engine, tree_search, twins, without)
+from course_lib.lessons.nb11 import (COUNTERS, EARLIER_LADDER, LADDER_RECORDS, STOPS, clock_game,
+                                     depth_in_nodes, differences, earlier_ladder_setup,
+                                     expected_games, ladder_results, ladder_setup, measure,
+                                     middle_games, moves_searched_again, null_cut_node, only,
+                                     reason, teaching_against_engine, tree_search, twins,
+                                     without)
 from course_lib.errors import CourseError
 
 
@@ -322,3 +324,50 @@ def test_a_recording_cut_below_the_root_draws_bounds_as_bounds():
     # recorded in full, the same search has no node marked as cut short
     full = ReadableEngine(hash_mb=1).root_search(State.from_fen(ASPIRATION_FEN), 2, record=True)
     assert not any(d.get("children_not_recorded") for _, d in full.tree.nodes(data=True))
+
+
+def test_the_settings_every_test_shared_are_read_from_the_records(tmp_path):
+    """Section 3 prints the budget, alpha, beta, the cap's chance and the openings from the
+    records (each record's own, not the library's defaults), and the earlier ladder's time a
+    move, bounds and cap from its file; settings that differ between tests are refused."""
+    from course_lib.match.ladder import CAP_PROBABILITY, DEFAULT_NODES, load_records
+    records = load_records(LADDER_RECORDS)
+    results = [r for r in records if r["kind"] == "result"]
+    setup = ladder_setup()
+    assert setup["nodes"] == DEFAULT_NODES and setup["cap_probability"] == CAP_PROBABILITY
+    assert all(f"nodes={setup['nodes']}," in r["spec_a"] + "," for r in results)
+    assert all((r["alpha"], r["beta"], r["openings"]) ==
+               (setup["alpha"], setup["beta"], setup["openings"]) for r in results)
+    earlier = [r for r in json.loads(EARLIER_LADDER.read_text()) if r["technique"] != "learned"]
+    assert earlier_ladder_setup() == {"ms": earlier[0]["time_per_move_ms"], "elo0": 0,
+                                      "elo1": 10, "scale": "normalized", "max_games": 300,
+                                      "unit": "normalized Elo"}
+    from course_lib.i18n import language
+    with language("ko"):
+        assert earlier_ladder_setup()["unit"] == "정규화 Elo"
+    mixed = tmp_path / "mixed.jsonl"
+    changed = dict(results[1], alpha=0.1)
+    mixed.write_text("\n".join(json.dumps(r) for r in [results[0], changed]
+                               + [r for r in records if r["kind"] == "rung"]) + "\n")
+    with pytest.raises(CourseError, match="alpha differ"):
+        ladder_setup(mixed)
+
+
+def test_the_reasons_are_the_records_in_the_courses_language():
+    """Section 3 prints each test's reason: in English the record's own text, in Korean the
+    ladder's words translated (the technique's name and the switches kept); a reason the
+    library does not hold is printed as stored."""
+    from course_lib.i18n import language
+    results = ladder_results()
+    assert [reason(r) for r in results] == [r["why"] for r in results]
+    with language("ko"):
+        korean = [reason(r) for r in results]
+    for record, text in zip(results, korean):
+        assert text != record["why"] and any("\uac00" <= ch <= "\ud7a3" for ch in text), text
+        assert text.startswith(record["rung"]) or record["rung"] == "confirm"
+    assert "pvs off, aspiration off" in korean[-1]
+    own = dict(results[0], why="tt: a reason of its own")
+    with language("ko"):
+        assert reason(own) == "tt: a reason of its own"
+    with pytest.raises(CourseError, match="ladder result record"):
+        reason({"rung": "tt"})
