@@ -418,11 +418,13 @@ def _score_change(stone="mover", sides="both", view="player", old=True, lines=4)
         return mine - theirs if sides == "both" else mine
     return score_change
 def _ntuple_step(direction=1, squash=True, bias_in_score=True, bias_trained=True,
-                 repeats=True, vectorised=False, p_after=False):
+                 repeats=True, vectorised=False, p_after=False, in_place=True):
     """A gradient step written as a student writes it, with numpy where ``vectorised``."""
     import numpy as np
 
     def gradient_step(weights, lookups, target, learning_rate):
+        if not in_place:                             # the step moves a copy
+            weights = weights.copy() if vectorised else list(weights)
         if vectorised:
             score = (weights[-1] if bias_in_score else 0.0) + np.sum(weights[lookups])
         else:
@@ -550,6 +552,8 @@ STUDENT_MISTAKES["12-ntuple-step"] = [
     (_ntuple_step(vectorised=True, repeats=False), "repeats_once"),
     (_ntuple_step(repeats=False), "repeats_once"),
     (_ntuple_step(p_after=True), "p_after_step"),
+    (_ntuple_step(in_place=False), "weights_not_in_place"),
+    (_ntuple_step(vectorised=True, in_place=False), "weights_not_in_place"),
 ]
 
 STUDENT_RIGHT = {
@@ -1082,6 +1086,23 @@ def test_the_ntuple_step_hints_name_the_mistake(fresh_tries):
                    hint_level=3)
     assert result.mistake == "no_sigmoid"
     assert str(MISTAKE_KINDS["no_sigmoid"]) in str(result)
+
+
+def test_an_unknown_step_mistake_is_asked_about_no_place_before_it_is_shown(fresh_tries):
+    """The first hint shows no place, so its question names none; the second shows the step."""
+    def averaged(weights, lookups, target, learning_rate):      # train's batch mean, misread
+        p = 1 / (1 + math.exp(-(weights[-1] + sum(weights[i] for i in lookups))))
+        for i in lookups:
+            weights[i] -= learning_rate * (p - target) / len(lookups)
+        weights[-1] -= learning_rate * (p - target)
+        return p
+
+    result = grade("12-ntuple-step", averaged)
+    assert result.mistake is None and result.hint_level == 1
+    first, second = result.report(1), result.report(2)
+    assert "at step" not in first and "first step" not in first, first
+    assert "at step 1 (lookups [0, 2, 4], target 1.0) p is right" in second
+    assert result.kind.question in first and result.kind.question in second
 
 
 def test_the_line_score_exercise_lends_only_the_cells_and_the_lines():

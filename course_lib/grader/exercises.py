@@ -360,6 +360,13 @@ MISTAKE_KINDS: dict[str, MistakeKind] = {
            "the derivative?"),
         N_("a weight looked up twice moves once"),
         N_("move a weight once for every time it is looked up (loop over lookups, not a set).")),
+    "weights_not_in_place": K(
+        N_("after your function has returned, are the weights it was given the ones the step "
+           "moved?"),
+        N_("your weights did not change: the step moves a copy of them (or nothing), which is "
+           "lost when the function returns"),
+        N_("change them in place: weights[i] -= ... on the list or array you were given, never "
+           "weights = list(weights), weights.copy() or weights = weights - ...")),
     "p_after_step": K(
         N_("which prediction does the function return: the one the step was computed from, or "
            "one computed again after the weights have moved?"),
@@ -611,6 +618,8 @@ _add(Spec("12-ntuple-step", solutions.gradient_step, "ntuple", N_("gradient step
     _m("score_without_bias", ("score = weights[-1]", "score = 0.0")),
     _m("repeats_once", ("    for i in lookups:\n        weights[i] -= step\n",
                         "    for i in set(lookups):\n        weights[i] -= step\n")),
+    _m("weights_not_in_place", ("    score = weights[-1]\n",
+                                "    weights = list(weights)\n    score = weights[-1]\n")),
     _m("p_after_step", ("    return p\n",
                         "    return 1 / (1 + math.exp(-(weights[-1] + sum(weights[i] for i in "
                         "lookups))))\n")),

@@ -357,8 +357,8 @@ SEEN: dict[str, MistakeKind] = {
         N_("follow the right search in the picture from the root to the first node where yours "
            "differs, and compare each line of your code with the contract there.")),
     "numbers": MistakeKind(
-        N_("at the first step where your numbers differ, which part of the rule gives the right "
-           "one?"),
+        N_("taken part by part, which part of the rule does your code compute otherwise than "
+           "the lesson says?"),
         N_("no known mistake does what yours does on every case it gets wrong"),
         N_("compare your numbers with the right ones step by step from the first difference, "
            "against the rule in the lesson.")),

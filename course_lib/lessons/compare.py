@@ -4,6 +4,8 @@
 (True, False, False)
 >>> within(1e-3)(7 / 16, 0.4375), within(1.0)(61.5, 60.0), within(1e-3)("0.4375", 0.4375)
 (True, False, False)
+>>> within(1e-3)(np.array([0.4375]), 0.4375)          # numpy's one-element array: its number
+True
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import math
 import numpy as np
 
 from ..ataxx import Move, State
+from ..checks import describe
+from ..errors import CourseError
+from ..i18n import _
 
 
 def whole_number(answer: Any, expected: int) -> bool:
@@ -30,7 +35,10 @@ def whole_number(answer: Any, expected: int) -> bool:
 
 
 def number(answer: Any) -> float | None:
-    """``answer`` as a finite float if it is a number (not a bool, not text), else None."""
+    """``answer`` as a finite float if it is a number (not a bool, not text), or a numpy array
+    holding one number (what a numpy formula of one value gives), else None."""
+    if isinstance(answer, np.ndarray) and answer.size == 1 and answer.dtype.kind in "iuf":
+        answer = answer.reshape(()).item()
     if isinstance(answer, (bool, np.bool_)) or not isinstance(
             answer, (int, float, np.integer, np.floating)):
         return None
@@ -44,6 +52,27 @@ def within(tolerance: float) -> Callable[[Any, float], bool]:
     def compare(answer: Any, expected: float) -> bool:
         value = number(answer)
         return value is not None and abs(value - expected) <= tolerance
+    return compare
+
+
+def number_within(tolerance: float) -> Callable[[Any, float], bool]:
+    """``within(tolerance)``, but an answer that is no number is refused in words
+    (CourseError): its verdict says that a number was expected, not a hint about the idea.
+
+    >>> number_within(1e-3)(np.float64(0.4375), 0.4375)
+    True
+    >>> number_within(1e-3)("0.4375", 0.4375)
+    Traceback (most recent call last):
+    ...
+    course_lib.errors.CourseError: expected a number (an int or a float, or a numpy array of one number), got '0.4375'
+    """
+    close = within(tolerance)
+
+    def compare(answer: Any, expected: float) -> bool:
+        if number(answer) is None:
+            raise CourseError(_("expected a number (an int or a float, or a numpy array "
+                                "of one number), got {answer}").format(answer=describe(answer)))
+        return close(answer, expected)
     return compare
 
 

@@ -37,7 +37,7 @@ from ..exercises import register
 from ..i18n import N_, _
 from ..match.referee import FAULTS
 from ..strength import SCALE_UNITS
-from .compare import within
+from .compare import number, number_within
 
 __all__ = ["square_name", "square_index", "map_square", "windows_holding", "mover_boards",
            "scores_both_ways", "image_scores", "class_windows", "class_name",
@@ -288,7 +288,8 @@ def game_lengths(records: Any) -> np.ndarray:
 class PlyBucket:
     """Positions from ply ``first`` to ``last`` (both included): how many; among those where
     one side is ahead in material, the share the side ahead won (``material_right``, a draw
-    counts half); the same for the sign of the engine's search score (``score_right``); and the
+    counts half); the same for the side the engine's search score favours (``score_right``:
+    the side to move above ``by_ply``'s ``score_level``, the opponent below it); and the
     correlation of the result with material and with the search score."""
 
     first: int
@@ -314,9 +315,12 @@ def _correlation(x: np.ndarray, y: np.ndarray) -> float:
     return float(np.corrcoef(x, y)[0, 1])
 
 
-def by_ply(records: Any, width: int = 10, last: int = 119) -> list[PlyBucket]:
+def by_ply(records: Any, width: int = 10, last: int = 119, score_level: float = 0.0
+           ) -> list[PlyBucket]:
     """How well a position predicts its game's result, ply bucket by ply bucket (``width``
-    plies each, up to ply ``last``), over ``records`` (a ``selfplay.GameRecords``).
+    plies each, up to ply ``last``), over ``records`` (a ``selfplay.GameRecords``). The search
+    score counts the side to move ahead above ``score_level`` (hundredths of a stone), behind
+    below it.
 
     >>> from course_lib.learn.selfplay import self_play
     >>> buckets = by_ply(self_play(games=4, seed=3, depth=1), width=20)
@@ -325,6 +329,10 @@ def by_ply(records: Any, width: int = 10, last: int = 119) -> list[PlyBucket]:
     """
     width = whole(width, "width", 1, MAX_TURNS, "plies")
     last = whole(last, "last", 0, MAX_TURNS, "plies")
+    level = number(score_level)
+    if level is None:
+        raise InvalidArgumentError(f"score_level must be a number of hundredths of a stone, "
+                                   f"got {describe(score_level)}")
     _records(records)
     material = _popcount(records.me) - _popcount(records.opp)
     score = records.score.astype(np.float64)
@@ -338,7 +346,7 @@ def by_ply(records: Any, width: int = 10, last: int = 119) -> list[PlyBucket]:
         buckets.append(PlyBucket(
             first, first + width - 1, int(rows.sum()),
             _right_share(np.sign(material[rows]), result[rows]),
-            _right_share(np.sign(score[rows]), result[rows]),
+            _right_share(np.sign(score[rows] - level), result[rows]),
             _correlation(material[rows].astype(np.float64), result[rows]),
             _correlation(score[rows], result[rows])))
     return buckets
@@ -1232,7 +1240,7 @@ register(
            "prediction) and section 3 the cross-entropy; log_loss (imported at the top) takes "
            "the network's score in log-odds and the targets, as numpy arrays."),
         N_("log_loss(np.array([250 / 1000]), np.array([0.3 * 0 + (1 - 0.3) * 0.6]))")),
-    compare=within(1e-4))
+    compare=number_within(1e-4))
 
 register(
     "12-stone-pair", _stone_pair,
@@ -1248,4 +1256,4 @@ register(
            "scores_both_ways(State.from_fen('7/7/7/7/7/7/7 x 0 1'))[1]; the answer is "
            "pair - (lone_stone(load_weights())[3, 3] + "
            "lone_stone(load_weights(), 'opponent')[2, 3]).")),
-    compare=within(0.5))
+    compare=number_within(0.5))

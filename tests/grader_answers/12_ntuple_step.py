@@ -132,7 +132,7 @@ def gradient_step(weights, lookups, target, learning_rate):
 # says: your function returned p =
 
 
-# --- degenerate: the weights trained on a copy, the caller's never change
+# --- bug weights_not_in_place: the weights trained on a copy, the caller's never change
 import math
 
 
@@ -144,6 +144,23 @@ def gradient_step(weights, lookups, target, learning_rate):
         weights[i] -= learning_rate * (p - target)
     weights[-1] -= learning_rate * (p - target)
     return p
+# says: your weights did not change
+# says: change them in place
+
+
+# --- bug weights_not_in_place: numpy's weights = weights - ..., a new array the caller never sees
+import numpy as np
+
+
+def gradient_step(weights, lookups, target, learning_rate):
+    f = weights[-1] + weights[lookups].sum()
+    p = 1 / (1 + np.exp(-f))
+    gradient = np.zeros_like(weights)
+    np.add.at(gradient, lookups, p - target)
+    gradient[-1] = p - target
+    weights = weights - learning_rate * gradient
+    return float(p)
+# says: your weights did not change
 
 
 # --- degenerate: the loss returned instead of p

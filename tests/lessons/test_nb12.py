@@ -247,6 +247,20 @@ def test_by_ply_counts_who_was_ahead_and_who_won():
     assert second.material_correlation == pytest.approx(np.corrcoef(material, [1, 0])[0, 1])
 
 
+def test_by_ply_reads_the_score_from_a_level():
+    """With a level of -150 a score of -100 counts the side to move ahead, -200 behind, and
+    none is even."""
+    records = _records([(3, 3, 1.0, -100, 0, 0), (3, 3, 0.0, -200, 1, 0),
+                        (3, 3, 0.0, -100, 2, 0), (3, 3, 1.0, 0, 3, 0)])
+    at_zero, = by_ply(records, width=10, last=9)
+    assert at_zero.score_right == pytest.approx((0 + 1 + 1) / 3)     # the score of 0 is even
+    fitted, = by_ply(records, width=10, last=9, score_level=-150)
+    assert fitted.score_right == pytest.approx((1 + 1 + 0 + 1) / 4)
+    for bad in ("-150", None, float("nan")):
+        with pytest.raises(CourseError, match="score_level"):
+            by_ply(records, score_level=bad)
+
+
 def test_by_ply_skips_empty_buckets_and_refuses_bad_widths():
     records = _records([(3, 2, 1.0, 100, 0, 0), (3, 2, 1.0, 100, 0, 25)])
     assert [(b.first, b.positions) for b in by_ply(records, width=10, last=30)] == [(0, 1),

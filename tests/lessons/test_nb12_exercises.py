@@ -108,3 +108,23 @@ def test_a_wrong_numpy_answer_is_shown_as_the_number_it_holds():
     assert text.startswith(f"12-stone-pair: wrong: {right + 44} is not it"), text
     text = verdict("12-log-loss", np.float64(0.5))
     assert text.startswith("12-log-loss: wrong: 0.5 is not it"), text
+
+
+def test_the_right_loss_as_a_one_element_array_is_right():
+    """A numpy formula of one position's loss gives an array of one number: its number is
+    judged, not its type."""
+    p = 1 / (1 + np.exp(-np.array([nb12.NETWORK_SCORE / nb12.WIN_SCALE])))
+    target = nb12.LAM * nb12.GAME_RESULT + (1 - nb12.LAM) * nb12.SEARCH_PREDICTION
+    loss = -(target * np.log(p) + (1 - target) * np.log(1 - p))
+    assert loss.shape == (1,)
+    assert verdict("12-log-loss", loss) == "12-log-loss: right"
+    assert verdict("12-log-loss", loss + 0.1).startswith("12-log-loss: wrong: array(")
+
+
+@pytest.mark.parametrize("answer, shown", [("x", "'x'"), (None, "None"), (True, "True"),
+                                           (np.array([0.1, 0.2]), "array([0.1, 0.2])")])
+@pytest.mark.parametrize("name", ["12-log-loss", "12-stone-pair"])
+def test_an_answer_that_is_no_number_is_told_a_number_is_expected(name, answer, shown):
+    text = verdict(name, answer)
+    assert text == (f"{name}: wrong: expected a number (an int or a float, or a numpy array of "
+                    f"one number), got {shown}"), text
