@@ -1045,6 +1045,15 @@ def test_a_node_searched_twice_is_named_with_both_visits():
     assert "x2" in labels
 
 
+def test_a_node_searched_again_right_after_its_first_search_is_named_once():
+    """Notebook 11's demo: visit 12 repeats visit 11, node 2.2; "after node 2.2, ... searched
+    node 2.2 a second time" would name it twice, the visits already say when."""
+    text = grade("11-pvs", example_mistake("11-pvs", "pvs_research_too_often")).report(2)
+    assert "your principal variation search searched node 2.2 a second time (visit 12; the " \
+        "first was visit 11)" in text
+    assert "after node 2.2" not in text
+
+
 def test_a_table_difference_names_the_first_differing_entry_and_draws_nothing():
     spec = SPECS["05-table-probe-store"]
     kind_wrong = next(m for m in spec.mistakes if m.key == "table_kind_wrong")

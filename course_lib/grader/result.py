@@ -572,7 +572,9 @@ def _node_words(spec: Spec, mine: list, right: list, divergence: tuple) -> Findi
     found = Finding("", _focus(divergence), f"node {path_name(_focus(divergence))}")
     words = dict(what=_(what), a=path_name(a) if a is not None else "",
                  b=path_name(b) if b is not None else "", visit=i + 1)
-    before = _("after node {node}, ").format(node=path_name(mine[i - 1])) if i > 0 else ""
+    # "after node 2.2, ... searched node 2.2 a second time" says nothing: the first visit is named
+    before = _("after node {node}, ").format(node=path_name(mine[i - 1])) \
+        if i > 0 and mine[i - 1] != a else ""
     if a is None:
         found.text = _("your {what} stopped after {count} node{s}; the right one goes on to "
                        "node {b} (and {more} nodes in all that yours never visits).").format(

@@ -19,9 +19,9 @@ import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
-from ..agents.fast_search import fast_search
+from ..agents.fast_search import FastTranspositionTable, fast_search
 from ..ataxx import State
 from ..ataxx.fast import to_fast
 from ..checks import MAX_NODES, choice, whole
@@ -38,8 +38,8 @@ from ..strength import SCALE_UNITS
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
            "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
-           "teaching_against_engine", "ladder_results", "expected_games", "LADDER_RECORDS",
-           "EARLIER_LADDER", "ladder_setup", "earlier_ladder_setup", "reason",
+           "teaching_against_engine", "Timed", "ladder_results", "expected_games",
+           "LADDER_RECORDS", "EARLIER_LADDER", "ladder_setup", "earlier_ladder_setup", "reason",
            "COUNTERS", "clock_game", "ClockMove", "STOPS"]
 
 LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
@@ -197,37 +197,53 @@ ENGINE = {"engine, no ordering, no table": (),
 of its table and its ordering (the engine's other switches off, as by default)."""
 
 
-def teaching_against_engine(positions: Any, depth: int, repeats: int = 1
-                            ) -> dict[str, tuple[int, float]]:
-    """{setting: (nodes, seconds)} summed over ``positions``: the teaching alpha-beta
-    (``fast_search``, one search to ``depth``, its table used at equal depth only) and the
-    engine (iterative deepening to ``depth``, its table used at greater or equal depth), each
-    with and without its table and its ordering (``TEACHING``, ``ENGINE``). The two count
-    nodes differently (the engine counts every child of a node one ply above the horizon),
-    so compare each one's savings, and times across them. Each setting is timed ``repeats``
-    times, one after the other, and its median kept (the nodes are the same every time).
+class Timed(NamedTuple):
+    """One setting of ``teaching_against_engine``: its nodes, summed over the positions (the
+    same in every run), the median of its runs' seconds, and each run's seconds, in the order
+    of the runs."""
 
-    >>> found = teaching_against_engine([State.start()], 2)
-    >>> found["teaching, gain order"][0], found["engine, tt and order (its default)"][0]
+    nodes: int
+    seconds: float
+    runs: tuple[float, ...]
+
+
+def teaching_against_engine(positions: Any, depth: int, repeats: int = 1) -> dict[str, Timed]:
+    """{setting: Timed} summed over ``positions``: the teaching alpha-beta (``fast_search``,
+    one search to ``depth``, its table used at equal depth only) and the engine (iterative
+    deepening to ``depth``, its table used at greater or equal depth), each with and without
+    its table and its ordering (``TEACHING``, ``ENGINE``). The two count nodes differently
+    (the engine counts every child of a node one ply above the horizon), so compare each one's
+    savings, and times across them. Each run times every setting once, one after the other;
+    ``repeats`` runs, and each setting's median kept beside its runs. Both searches' tables
+    are built before their clock starts (an engine's with the engine, a teaching table empty
+    and new for each search).
+
+    >>> found = teaching_against_engine([State.start()], 2, repeats=3)
+    >>> found["teaching, gain order"].nodes, found["engine, tt and order (its default)"].nodes
     (48, 290)
+    >>> len(found["teaching, gain order"].runs)
+    3
     """
     states = _states(positions)
     depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
     repeats = whole(repeats, "repeats", 1, 100)
-    found = {}
-    for label, (order, slots) in TEACHING.items():
+    for order, slots in TEACHING.values():
         fast_search(states[0], 1, order=order, table_slots=slots)     # compiled before timing
-        times = []
-        for _ in range(repeats):
+    nodes: dict[str, int] = {}
+    runs: dict[str, list[float]] = {label: [] for label in (*TEACHING, *ENGINE)}
+    for _ in range(repeats):
+        for label, (order, slots) in TEACHING.items():
+            tables = [FastTranspositionTable(slots) if slots else None for _ in states]
             started = time.perf_counter()
-            nodes = sum(fast_search(s, depth, order=order, table_slots=slots).stats.nodes
-                        for s in states)
-            times.append(time.perf_counter() - started)
-        found[label] = (nodes, statistics.median(times))
-    for label, names in ENGINE.items():
-        runs = [measure(states, depth, only(*names)) for _ in range(repeats)]
-        found[label] = (runs[0].total_nodes, statistics.median(r.total_seconds for r in runs))
-    return found
+            nodes[label] = sum(fast_search(s, depth, order=order, table=table).stats.nodes
+                               for s, table in zip(states, tables))
+            runs[label].append(time.perf_counter() - started)
+        for label, names in ENGINE.items():
+            run = measure(states, depth, only(*names))
+            nodes[label] = run.total_nodes
+            runs[label].append(run.total_seconds)
+    return {label: Timed(nodes[label], statistics.median(times), tuple(times))
+            for label, times in runs.items()}
 
 
 # --- The readable engine's trees (section 2) ---------------------------------------------------

@@ -4,6 +4,7 @@ driven directly, and bad input refused in words."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -105,23 +106,59 @@ def test_teaching_against_engine_is_each_search_run_directly():
     from course_lib.agents.fast_search import fast_search
     states = middle_games(2)
     found = teaching_against_engine(states, 3)
-    assert found["teaching, gain order and table"][0] == sum(
+    assert found["teaching, gain order and table"].nodes == sum(
         fast_search(s, 3, order="gain", table_slots=1 << 16).stats.nodes for s in states)
-    assert found["engine, tt and order (its default)"][0] == measure(
+    assert found["engine, tt and order (its default)"].nodes == measure(
         states, 3, only("tt", "order")).total_nodes
-    assert found["engine, no ordering, no table"][0] == measure(states, 3, only()).total_nodes
-    assert all(seconds > 0 for _, seconds in found.values())
+    assert found["engine, no ordering, no table"].nodes == measure(states, 3, only()).total_nodes
+    assert all(timed.seconds > 0 for timed in found.values())
 
 
 def test_teaching_against_engine_times_the_median_of_its_repeats():
     states = middle_games(1)
     once = teaching_against_engine(states, 3)
     thrice = teaching_against_engine(states, 3, repeats=3)
-    assert {label: nodes for label, (nodes, _) in thrice.items()} == \
-        {label: nodes for label, (nodes, _) in once.items()}
-    assert all(seconds > 0 for _, seconds in thrice.values())
+    assert {label: timed.nodes for label, timed in thrice.items()} == \
+        {label: timed.nodes for label, timed in once.items()}
+    for timed in thrice.values():
+        assert len(timed.runs) == 3 and all(seconds > 0 for seconds in timed.runs)
+        assert timed.seconds == sorted(timed.runs)[1]
+    assert all(len(timed.runs) == 1 for timed in once.values())
     with pytest.raises(CourseError, match="repeats"):
         teaching_against_engine(states, 3, repeats=0)
+
+
+def test_teaching_against_engine_builds_no_table_while_its_clock_runs(monkeypatch):
+    """Both searches' tables are built before their clock starts: the engine's with the
+    engine, the teaching search's before each timed search, not inside it."""
+    from course_lib.agents.fast_search import FastTranspositionTable
+    from course_lib.engine import Engine
+    from course_lib.lessons import nb11
+    events = []
+
+    class Clock:
+        @staticmethod
+        def perf_counter():
+            events.append("clock")
+            return time.perf_counter()
+
+    def logged(cls, method):
+        original = getattr(cls, method)
+
+        def wrapper(self, *args, **kwargs):
+            events.append("table")
+            return original(self, *args, **kwargs)
+        monkeypatch.setattr(cls, method, wrapper)
+
+    logged(FastTranspositionTable, "__init__")
+    logged(Engine, "set_hash")
+    monkeypatch.setattr(nb11, "time", Clock)
+    teaching_against_engine(middle_games(1), 2)
+    timers = [i for i, event in enumerate(events) if event == "clock"]
+    assert len(timers) == 2 * (len(nb11.TEACHING) + len(nb11.ENGINE))
+    assert events.count("table") >= 2 + 2               # two teaching tables, two engines' at least
+    for start, stop in zip(timers[::2], timers[1::2]):
+        assert "table" not in events[start:stop], events
 
 
 def test_tree_search_records_the_re_searches_of_pvs_by_hand():
