@@ -41,7 +41,7 @@ def test_no_spec_serves_guided_mcts_with_its_options():
     assert lines[2:-1] == ["option name Hash type spin default 1024 min 1 max 65536",
                            "option name Clear Hash type button",
                            "option name Move Overhead type spin default 10 min 0 max 5000"]
-    assert DEFAULT_SPEC == "mcts:tier=fast,value=learned,prior=learned,reuse=1,eval=network"
+    assert DEFAULT_SPEC == "mcts:tier=fast,value=learned,prior=policy,reuse=1,eval=network"
 
 
 def test_which_specs_are_served_as_stoppable_mcts():
@@ -173,7 +173,7 @@ def test_the_score_has_the_sign_of_the_side_to_move():
 def test_the_agent_is_the_spec_agent():
     backend = MCTSBackend(None)
     assert type(backend.agent) is type(make_agent(DEFAULT_SPEC))
-    assert backend.agent.value == "learned" and backend.agent.prior == "learned"
+    assert backend.agent.value == "learned" and backend.agent.prior == "policy"
     assert backend.agent.reuse
 
 

@@ -7,7 +7,7 @@
     python -m course_lib uai alphabeta:game=60000         # any other course agent
 
 With no spec the program serves ``course_lib.match.uai_mcts.DEFAULT_SPEC``, MCTS guided by the
-value network, and any ``mcts:tier=fast`` spec the same way: stoppable, with the options
+value and policy networks, and any ``mcts:tier=fast`` spec the same way: stoppable, with the options
 ``Hash`` (the MB its tree may take), ``Clear Hash`` and ``Move Overhead``; how it reads the
 ``go`` limits and what its ``info`` lines say is in ``course_lib.match.uai_mcts``. What follows
 says what every player shares, and what the alpha-beta engine (``engine``) and the other course
@@ -968,7 +968,7 @@ def register(subparsers: Any) -> None:
                     "during a search waits its turn, isready is answered during a search, and "
                     "isready otherwise waits until the search is compiled and ready. With no "
                     "spec it runs the course's strongest player, MCTS guided by the value "
-                    f"network that keeps its tree from move to move ({DEFAULT_SPEC}), "
+                    f"and policy networks, keeping its tree from move to move ({DEFAULT_SPEC}), "
                     "with the options "
                     "Hash (the MB its tree may take), Clear Hash and Move Overhead; it uses its "
                     "share of the clock, counts iterations as nodes and reports each second "

@@ -1,9 +1,9 @@
 """Fast-tier MCTS under UAI: a search that ``stop`` ends, that uses the clock and reports.
 
 ``python -m course_lib uai`` with no spec runs ``DEFAULT_SPEC``, MCTS guided by the value
-network (a value for each leaf, priors for PUCT) that keeps its tree from move to move: the
-course's strongest player (see the README's benchmark and ``course_lib/data/network_ladder.json``).
-Any ``mcts:tier=fast,...`` spec runs the same way.
+network (a value for each leaf) and the policy network (priors for PUCT) that keeps its tree
+from move to move: the course's strongest player (see the README's benchmark and
+``course_lib/data/network_ladder.json``). Any ``mcts:tier=fast,...`` spec runs the same way.
 
 How a ``go`` is searched (``MCTSBackend.search``):
 
@@ -53,12 +53,14 @@ from ..agents.mcts import DEFAULT_TREE_MB
 from ..checks import MAX_HASH_MB
 from .uai import _Backend, _Go, UaiOption, table_options
 
-DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=learned,reuse=1,eval=network"
+DEFAULT_SPEC = "mcts:tier=fast,value=learned,prior=policy,reuse=1,eval=network"
 """What ``python -m course_lib uai`` runs with no spec: guided MCTS scoring with the shipped
 value network (``eval=network``: H1 accepted by its SPRT against the n-tuple network in
-``course_lib/data/network_ladder.json``), keeping the subtree of the position reached for the
-next move (``reuse=1``, accepted by its SPRT in ``course_lib/data/mcts_ladder.json``;
-``solver=1`` was not)."""
+``course_lib/data/network_ladder.json``), its priors from the shipped policy network
+(``prior=policy``, ``course_lib/data/policy_network.npz``: H1 accepted by its SPRT against the
+priors from the value network's scores of the children, the rung ``priors`` there), keeping
+the subtree of the position reached for the next move (``reuse=1``, accepted by its SPRT in
+``course_lib/data/mcts_ladder.json``; ``solver=1`` was not)."""
 CP_SCALE = 400.0
 """Hundredths of a stone per unit of log-odds in the ``score cp`` of MCTS without the learned
 evaluation."""
