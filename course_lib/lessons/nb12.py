@@ -33,11 +33,11 @@ from ..errors import InvalidArgumentError
 from ..learn import ntuple
 from ..learn.ntuple import (CLASSES, SYMMETRIES, SYMMETRY_NAMES, LearnedWeights, evaluate_readable,
                      learned_eval, load_weights, symmetric_image)
-from ..exercises import register
+from ..exercises import Wrong, register
 from ..i18n import N_, _
 from ..match.referee import FAULTS
 from ..strength import SCALE_UNITS
-from .compare import number, number_within
+from .compare import number, number_within, within
 
 __all__ = ["square_name", "square_index", "map_square", "windows_holding", "mover_boards",
            "scores_both_ways", "image_scores", "class_windows", "class_name",
@@ -1214,12 +1214,46 @@ OPPONENT_SQUARE = (2, 3)
 (``lone_stone``): the part that comes from the windows the two share."""
 
 
-def _log_loss() -> float:
-    import numpy as np
-
+def _cross_entropy(log_odds: float, target: float) -> float:
     from ..learn.train import log_loss
+    return log_loss(np.array([log_odds]), np.array([target]))
+
+
+def _log_loss() -> float:
+    return _cross_entropy(NETWORK_SCORE / WIN_SCALE,
+                          LAM * GAME_RESULT + (1 - LAM) * SEARCH_PREDICTION)
+
+
+def _log_loss_slips() -> list[tuple[float, str]]:
+    """The answers of 12-log-loss that a slip gives, each with the words that say what it is:
+    the target taken as the game's result alone (the registered mistake), the score given to
+    ``log_loss`` without the ``/ WIN_SCALE``, the probability ``p`` given where ``log_loss``
+    takes log-odds, and λ given to the search score's prediction instead of the result."""
+    from ..learn.train import sigmoid
+
+    log_odds = NETWORK_SCORE / WIN_SCALE
     target = LAM * GAME_RESULT + (1 - LAM) * SEARCH_PREDICTION
-    return log_loss(np.array([NETWORK_SCORE / WIN_SCALE]), np.array([target]))
+    return [(_cross_entropy(log_odds, GAME_RESULT),
+             N_("the loss against the game's result alone")),
+            (_cross_entropy(NETWORK_SCORE, target),
+             N_("the loss of the score 250 itself taken as log-odds, without the / 1000")),
+            (_cross_entropy(float(sigmoid(log_odds)), target),
+             N_("the loss of p given to log_loss, which takes log-odds and applies the sigmoid "
+                "itself")),
+            (_cross_entropy(log_odds, LAM * SEARCH_PREDICTION + (1 - LAM) * GAME_RESULT),
+             N_("the loss against a target with λ and 1 - λ swapped"))]
+
+
+def _same_loss(answer: Any, expected: float) -> bool | Wrong:
+    """12-log-loss's check: ``number_within(1e-4)``, and a wrong answer that a known slip gives
+    (``_log_loss_slips``) named in words."""
+    if number_within(1e-4)(answer, expected):
+        return True
+    for slip, words in _log_loss_slips():
+        if within(1e-4)(answer, slip):
+            return Wrong(_("{answer} ({what})").format(answer=round(number(answer), 4),
+                                                       what=_(words)))
+    return False
 
 
 def _stone_pair() -> int:
@@ -1234,13 +1268,15 @@ register(
     "12-log-loss", _log_loss,
     mistake=0.825939,  # the loss against the game's result alone, -ln(1 - p)
     hint=(
-        N_("Against what is the loss taken? The training target is not the game's result alone: "
-           "what share of it is the result, and what share the search score's prediction?"),
+        N_("Two things go into the loss, and each can be off: the network's prediction, which "
+           "log_loss takes as log-odds, and the training target, which is not the game's result "
+           "alone. What is the score 250 in log-odds, and what share of the target is the "
+           "result, what share the search score's prediction?"),
         N_("Section 2 gives the target (λ times the result plus 1 - λ times the search score's "
            "prediction) and section 3 the cross-entropy; log_loss (imported at the top) takes "
            "the network's score in log-odds and the targets, as numpy arrays."),
         N_("log_loss(np.array([250 / 1000]), np.array([0.3 * 0 + (1 - 0.3) * 0.6]))")),
-    compare=number_within(1e-4))
+    compare=_same_loss)
 
 register(
     "12-stone-pair", _stone_pair,

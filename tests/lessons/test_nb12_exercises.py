@@ -68,6 +68,42 @@ def test_log_loss_by_hand():
     assert verdict("12-log-loss", in_bits).startswith("12-log-loss: wrong")
 
 
+def _loss_of_log_odds(f: float, target: float) -> float:
+    """The cross-entropy of the log-odds f > 0 against target, by hand: -ln p = ln(1 + e^-f) and
+    -ln(1 - p) = f + ln(1 + e^-f), written so that a large f does not take the log of 0."""
+    return math.log1p(math.exp(-f)) + (1 - target) * f
+
+
+@pytest.mark.parametrize("slip, words", [
+    ("result alone", "the loss against the game's result alone"),
+    ("no / 1000", "the loss of the score 250 itself taken as log-odds, without the / 1000"),
+    ("p as log-odds", "the loss of p given to log_loss, which takes log-odds and applies the "
+                      "sigmoid itself"),
+    ("lambda swapped", "the loss against a target with λ and 1 - λ swapped")])
+def test_each_slip_of_the_log_loss_is_named_before_the_first_hint(slip, words):
+    """The first hint asks about both the prediction and the target; a wrong answer that a
+    known slip gives is named in words, computed here from scratch."""
+    f = nb12.NETWORK_SCORE / nb12.WIN_SCALE
+    target = nb12.LAM * nb12.GAME_RESULT + (1 - nb12.LAM) * nb12.SEARCH_PREDICTION
+    p = 1 / (1 + math.exp(-f))
+    answer = {"result alone": _loss_of_log_odds(f, nb12.GAME_RESULT),
+              "no / 1000": _loss_of_log_odds(nb12.NETWORK_SCORE, target),
+              "p as log-odds": _loss_of_log_odds(p, target),
+              "lambda swapped": _loss_of_log_odds(
+                  f, nb12.LAM * nb12.SEARCH_PREDICTION + (1 - nb12.LAM) * nb12.GAME_RESULT),
+              }[slip]
+    assert answer != pytest.approx(_EXERCISES["12-log-loss"].solve(), abs=1e-3)
+    text = verdict("12-log-loss", answer)
+    assert text.startswith(f"12-log-loss: wrong: {round(answer, 4)} ({words}) is not it; "
+                           "hint 1 of 3: "), text
+    first = _EXERCISES["12-log-loss"].hints[0]
+    assert "log-odds" in first and "result alone" in first     # not written for one slip only
+
+
+def test_a_wrong_loss_that_no_slip_gives_is_shown_as_it_is():
+    assert verdict("12-log-loss", 1.04).startswith("12-log-loss: wrong: 1.04 is not it; hint")
+
+
 def _readable(me: int, opp: int, weights: np.ndarray) -> int:
     return evaluate_readable(me, opp, 0, weights)
 
