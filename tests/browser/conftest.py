@@ -350,7 +350,9 @@ class Notebook:
     def scroll_to(self, index: int) -> None:
         """Scroll the (windowed) notebook panel until cell ``index`` is in view. The panel
         draws only the cells in view and guesses the heights of the others, so the scroll
-        is repeated until the cell stays in view."""
+        is repeated until the cell stays in view. It may take a while: under a load average
+        of 5 to 6 on two cores, bringing notebook 07's cell 65 (below some sixty drawn cells)
+        into view took more than 30 s."""
         def in_view() -> bool:
             return self.js("""
                 const notebook = panel.content;
@@ -368,7 +370,7 @@ class Notebook:
                     cell.node.scrollIntoView({block: 'start'});
                 }
                 return false;""", index)
-        self.wait(in_view, 30, f"cell {index} did not come into view", every=0.3)
+        self.wait(in_view, 90, f"cell {index} did not come into view", every=0.3)
 
     def output(self, index: int, selector: str) -> Any:
         """The element matching ``selector`` in the outputs of cell ``index``, in view."""
