@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from ..agents.fast_search import FastTranspositionTable, fast_search
+from ..agents.spec import parse_spec
 from ..ataxx import State
 from ..ataxx.fast import to_fast
 from ..checks import MAX_NODES, choice, whole
@@ -385,10 +386,11 @@ def _shared(records: list[dict], values: Callable[[dict], dict], what: str) -> d
 
 
 def _budget(spec: str, key: str) -> int:
-    match = re.search(rf"\b{key}=(\d+)", spec)
-    if match is None:
+    """The ``key`` of an agent spec (``parse_spec``), refused in words when it gives none."""
+    options = parse_spec(spec)[1]
+    if key not in options:
         raise InvalidArgumentError(f"the engine spec {spec!r} gives no {key}=")
-    return int(match.group(1))
+    return options[key]
 
 
 def ladder_setup(path: str | Path | None = None) -> dict:
