@@ -496,13 +496,14 @@ def _protocols() -> list[Call]:
 
     from course_lib.match import referee as referee_module
     from course_lib.match.protocol import choose_with_time, serve
-    from course_lib.match.uai import (parse_go, parse_position, parse_setoption, serve_uai,
-                                      uai_transcript)
+    from course_lib.match.uai import (PositionReader, parse_go, parse_position,
+                                      parse_setoption, serve_uai, uai_transcript)
     k = "protocols"
     calls = []
     words_bad = ([None, "go depth 3", 3, [3], ["go", None], Opaque()], ("",))
     for name, function in [("parse_go", parse_go), ("parse_position", parse_position),
-                           ("parse_setoption", parse_setoption)]:
+                           ("parse_setoption", parse_setoption),
+                           ("PositionReader().read", PositionReader().read)]:
         calls += sweep(k, name, lambda words, f=function: f(words), {"words": words_bad})
     calls += sweep(k, "uai_transcript", lambda commands="go depth 1\n", spec="greedy":
                    uai_transcript(commands, spec), {

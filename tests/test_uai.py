@@ -11,7 +11,7 @@ import pytest
 
 from course_lib.agents import GreedyAgent, make_agent
 from course_lib.ataxx import PASS, State
-from course_lib.match.uai import parse_go, parse_position, serve_uai
+from course_lib.match.uai import PositionReader, parse_go, parse_position, serve_uai
 
 PASS_FEN = "xoo4/ooo4/ooo4/7/7/7/7 x 0 1"
 DEPTH_FEN = "6o/2x4/7/5x1/2o3x/7/5x1 x 4 4"
@@ -175,6 +175,55 @@ def test_parse_helpers():
         == State.from_fen(PASS_FEN).apply(PASS)
     state = parse_position("position startpos moves g2 a2".split())
     assert state == State.start().play("g2").play("a2")
+
+
+def _random_game(seed: int, plies: int) -> list[str]:
+    import random
+    rng, state, moves = random.Random(seed), State.start(), []
+    while not state.is_over() and len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        moves.append(move.uai())
+        state = state.play(move)
+    return moves
+
+
+def test_the_position_reader_reads_what_parse_position_reads():
+    # A manager's commands: the game growing a move at a time, a new game, a FEN with and
+    # without moves, a FEN whose fields come in two commands, and an illegal move.
+    game, other = _random_game(1, 60), _random_game(2, 30)
+    fen = "x5o/7/7/3-3/7/7/o5x x 0 1"
+    commands = (["position startpos"]
+                + [f"position startpos moves {' '.join(game[:n])}" for n in range(1, 61)]
+                + [f"position startpos moves {' '.join(other[:n])}" for n in (30, 31)]
+                + [f"position fen {fen}", f"position fen {fen} moves g6",
+                   f"position fen {fen} moves g6 a2", "position fen x5o/7/7/3-3/7/7/o5x x",
+                   "position fen x5o/7/7/3-3/7/7/o5x x 5 9", "position startpos moves a7a5",
+                   "position startpos moves a7a5 a7b7"])
+    reader = PositionReader()
+    for command in commands:
+        words = command.split()
+        try:
+            expected = parse_position(words)
+        except ValueError as error:
+            with pytest.raises(type(error)) as raised:
+                reader.read(words)
+            assert str(raised.value) == str(error)
+            assert raised.value.state == error.state
+            continue
+        assert reader.read(words) == expected, command
+    assert reader.read("position startpos moves b6".split()) == State.start().play("b6")
+
+
+def test_the_position_reader_plays_only_the_added_moves(monkeypatch):
+    game = _random_game(3, 80)
+    reader = PositionReader()
+    reader.read(f"position startpos moves {' '.join(game[:79])}".split())
+    played = []
+    real = State.play
+    monkeypatch.setattr(State, "play", lambda self, move: played.append(move) or real(self, move))
+    state = reader.read(f"position startpos moves {' '.join(game)}".split())
+    assert played == [game[79]]
+    assert state.fen() == parse_position(f"position startpos moves {' '.join(game)}".split()).fen()
 
 
 def test_the_uai_program():

@@ -232,7 +232,12 @@ def parse_position(words: list[str]) -> State:
         state = State.start()
     else:
         state = State.from_fen(" ".join(words[2:moves_at]))
-    for text in words[moves_at + 1:]:
+    return _play_moves(state, words[moves_at + 1:])
+
+
+def _play_moves(state: State, texts: list[str]) -> State:
+    """``state`` after the moves ``texts`` (UAI text), each checked where it comes."""
+    for text in texts:
         try:
             state = state.play(text)
         except ValueError as error:
@@ -240,6 +245,42 @@ def parse_position(words: list[str]) -> State:
             failure.state = state                         # type: ignore[attr-defined]
             raise failure from None
     return state
+
+
+class PositionReader:
+    """Reads ``position`` commands as ``parse_position`` does, but plays only the moves added
+    since the last command it read when the new one repeats it and adds moves (a manager sends
+    the whole game before every ``go``: replayed from the start, a game of 400 plies took some
+    5 ms of the move's time, charged by the manager's clock and not seen by the search's).
+
+    >>> reader = PositionReader()
+    >>> reader.read("position startpos moves b6".split()).fen()
+    'x5o/1x5/7/7/7/7/o5x o 0 1'
+    >>> reader.read("position startpos moves b6 g6".split()).fen()    # plays g6 only
+    'x5o/1x4o/7/7/7/7/o5x x 0 2'
+    >>> reader.read("position startpos moves a7b5".split()).fen()    # another game: replayed
+    '6o/7/1x5/7/7/7/o5x o 1 1'
+    """
+
+    def __init__(self) -> None:
+        self._words: list[str] | None = None
+        self._state: State | None = None
+
+    def read(self, words: list[str]) -> State:
+        """The position of ``words``; raises as ``parse_position`` does."""
+        last, state = self._words, self._state
+        self._words = self._state = None
+        _check_words(words)
+        if last is not None and state is not None and list(words[:len(last)]) == last:
+            added = list(words[len(last):])
+            if "moves" in last or not added or added[0] == "moves":
+                state = _play_moves(state, added if "moves" in last else added[1:])
+            else:
+                state = parse_position(words)
+        else:
+            state = parse_position(words)
+        self._words, self._state = list(words), state
+        return state
 
 
 # --- Options ----------------------------------------------------------------------------------
@@ -596,6 +637,7 @@ class _Session:
         self.overhead_ms = next((int(o.default) for o in backend.options   # type: ignore
                                  if o.name == "Move Overhead"), 0)
         self.state: State | None = State.start()
+        self.positions = PositionReader()
         self.no_position = ""
         self.jobs: queue.Queue = queue.Queue()
         self.gos: list[_Go] = []                 # the go commands not yet answered, in order
@@ -761,7 +803,7 @@ class _Session:
             self.setoption(words, line)
         elif command == "position":
             try:
-                self.state, self.no_position = parse_position(words), ""
+                self.state, self.no_position = self.positions.read(words), ""
             except ValueError as error:
                 self.state = None
                 self.no_position = f"{line.strip()[:200]!r} could not be read: {error}"
@@ -990,5 +1032,5 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=_uai_command)
 
 
-__all__ = ["ENGINE_SPEC", "UaiOption", "go_flags", "info_line", "parse_go", "parse_position",
-           "parse_setoption", "register", "serve_uai", "table_options", "uai_transcript"]
+__all__ = ["ENGINE_SPEC", "PositionReader", "UaiOption", "go_flags", "info_line", "parse_go",
+           "parse_position", "parse_setoption", "register", "serve_uai", "table_options", "uai_transcript"]
