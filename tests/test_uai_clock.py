@@ -26,9 +26,9 @@ CPU_OVERSHOOT_MS = 5
 The search's budget is ``movetime`` less ``Move Overhead`` (10 ms) and it ends within an
 iteration of its deadline (a timer halts the kernel; an iteration takes well under a
 millisecond): here a move took 17 ms of CPU time at movetime 25 (median; at most 21 ms in 1,785
-moves of 15 games with Hash 16), so the bound allows 15 ms of work past the deadline. CPU time is what the program does: on a busy machine its threads
-also wait for a core, which adds wall time but no CPU time, so this bound holds whatever the
-load. The pauses it exists to catch were work done past the deadline: 30 to 60 ms even in
+moves of 15 games with Hash 16), so the bound allows 15 ms of work past the deadline. CPU time
+is what the program does: on a busy machine its threads also wait for a core, which adds wall
+time but no CPU time, so this bound holds whatever the load. The pauses it exists to catch were work done past the deadline: 30 to 60 ms even in
 these small trees (the first ``go`` importing the clock rule; a new game's tree cleared page by
 page by malloc, 12 to 30 ms in the first move; a position command replaying the whole game, 7 ms
 at ply 391 on a busy machine), hundreds of ms in larger ones (copying a tree that outgrew its

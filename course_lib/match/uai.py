@@ -1034,4 +1034,5 @@ def register(subparsers: Any) -> None:
 
 
 __all__ = ["ENGINE_SPEC", "PositionReader", "UaiOption", "go_flags", "info_line", "parse_go",
-           "parse_position", "parse_setoption", "register", "serve_uai", "table_options", "uai_transcript"]
+           "parse_position", "parse_setoption", "register", "serve_uai", "table_options",
+           "uai_transcript"]
