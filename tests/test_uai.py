@@ -178,19 +178,17 @@ def test_parse_helpers():
 
 
 def _random_game(seed: int, plies: int) -> list[str]:
-    import random
-    rng, state, moves = random.Random(seed), State.start(), []
-    while not state.is_over() and len(moves) < plies:
-        move = rng.choice(state.legal_moves())
-        moves.append(move.uai())
-        state = state.play(move)
-    return moves
+    """The first ``plies`` moves (UAI text) of a seeded random game from the start."""
+    from course_lib.ataxx.fast import random_game
+    moves = [move.uai() for move in random_game(State.start(), seed)]
+    assert len(moves) >= plies
+    return moves[:plies]
 
 
 def test_the_position_reader_reads_what_parse_position_reads():
     # A manager's commands: the game growing a move at a time, a new game, a FEN with and
     # without moves, a FEN whose fields come in two commands, and an illegal move.
-    game, other = _random_game(1, 60), _random_game(2, 30)
+    game, other = _random_game(2, 60), _random_game(4, 30)
     fen = "x5o/7/7/3-3/7/7/o5x x 0 1"
     commands = (["position startpos"]
                 + [f"position startpos moves {' '.join(game[:n])}" for n in range(1, 61)]
