@@ -81,6 +81,32 @@ def test_a_run_goes_on_where_it_stopped(tmp_path):
                  executor=ThreadPoolExecutor(1))
 
 
+def test_a_run_grows_with_more_games_and_keeps_every_chunk_it_had(tmp_path):
+    folder = str(tmp_path / "run")
+    small = DataSpec(seed=5, games=4, nodes=300, opening_plies=(2, 4), chunk_games=2)
+    generate(small, folder, executor=ThreadPoolExecutor(1))
+    before = [GameRecords.load(chunk_path(folder, i)) for i in range(2)]
+    grown = DataSpec(seed=5, games=8, nodes=300, opening_plies=(2, 4), chunk_games=2)
+    report = generate(grown, folder, executor=ThreadPoolExecutor(1))
+    assert (report.played, report.skipped) == (2, 2)
+    for i in range(2):
+        assert same(GameRecords.load(chunk_path(folder, i)), before[i])
+    fresh = str(tmp_path / "fresh")                       # the grown run played from nothing
+    generate(grown, fresh, executor=ThreadPoolExecutor(1))
+    assert same(load_data(folder), load_data(fresh))
+    assert sorted(set(load_data(folder).game.tolist())) == list(range(8))
+    with pytest.raises(InvalidArgumentError, match="can grow .* but not shrink: give --games 8"):
+        generate(small, folder, executor=ThreadPoolExecutor(1))
+    with pytest.raises(InvalidArgumentError, match="holds the chunks of another run"):
+        generate(DataSpec(seed=5, games=10, nodes=400, opening_plies=(2, 4), chunk_games=2),
+                 folder, executor=ThreadPoolExecutor(1))
+    odd = str(tmp_path / "odd")                           # its last chunk holds one game
+    generate(DataSpec(seed=5, games=3, nodes=300, opening_plies=(2, 4), chunk_games=2), odd,
+             executor=ThreadPoolExecutor(1))
+    with pytest.raises(InvalidArgumentError, match="last chunk is not whole"):
+        generate(grown, odd, executor=ThreadPoolExecutor(1))
+
+
 def test_a_spec_out_of_range_is_refused_in_words():
     with pytest.raises(InvalidArgumentError, match="nodes must be a whole number >= 1"):
         DataSpec(seed=1, games=4, nodes=0)

@@ -14,7 +14,9 @@ The games are cut into chunks of ``chunk_games``; game ``g`` takes its random pl
 data are the same for any number of workers. ``generate(spec, folder)`` writes
 ``folder/spec.json`` and one ``chunk_NNNNN.npz`` per chunk as each one finishes (written to a
 temporary name, then renamed); run again, it plays only the chunks that are missing, so a run
-stopped at any moment loses at most the chunks in flight. ``load_data(folder)`` reads the
+stopped at any moment loses at most the chunks in flight. Run again with more ``games`` (the
+other settings the same), it grows: the chunks played stay as they are, the new ones are
+played, and the folder holds what a run of that many games from nothing would. ``load_data(folder)`` reads the
 chunks in order.
 
 The chunks are played by a ``concurrent.futures``-style executor: a Dask ``LocalCluster`` over
@@ -36,7 +38,7 @@ import os
 import time
 import warnings
 from concurrent.futures import Executor, Future, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -182,18 +184,37 @@ def chunk_path(folder: str, index: int) -> str:
     return os.path.join(folder, f"chunk_{index:05d}.npz")
 
 
+def _grows(stored: DataSpec, spec: DataSpec) -> bool:
+    """Whether ``spec`` is the run ``stored`` with more games, every chunk of ``stored`` being
+    a chunk of ``spec`` too: the same settings, more games, and ``stored``'s last chunk whole
+    (game ``g`` depends only on the seed and ``g``)."""
+    return (spec.games > stored.games and stored.games % stored.chunk_games == 0
+            and replace(stored, games=spec.games) == spec)
+
+
 def _check_folder(spec: DataSpec, folder: str) -> None:
-    """Create ``folder`` with the spec, or check that the spec already there is this one."""
+    """Create ``folder`` with the spec, or check that the spec already there is this one, or
+    one that ``spec`` grows (``_grows``: the spec file then says ``spec``)."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, SPEC_FILE)
     if os.path.exists(path):
         with open(path) as handle:
             stored = DataSpec.from_json(json.load(handle))
-        if stored != spec:
+        if stored == spec:
+            return
+        if not _grows(stored, spec):
+            if replace(stored, games=spec.games) == spec:
+                raise InvalidArgumentError(
+                    f"{folder} holds a run of {stored.games} games; a run can grow (every "
+                    f"chunk played stays as it is) but not shrink: give --games "
+                    f"{stored.games} or more, or train on fewer chunks (--chunks)"
+                    if spec.games < stored.games else
+                    f"{folder} holds a run of {stored.games} games whose last chunk is not "
+                    f"whole ({stored.chunk_games} games a chunk), so it cannot grow: give "
+                    f"--games {stored.games}, or a new folder")
             raise InvalidArgumentError(
                 f"{folder} holds the chunks of another run ({stored}); give a new folder, or "
-                f"the same settings to go on with it")
-        return
+                f"the same settings to go on with it (more games grow it)")
     with open(path + ".tmp", "w") as handle:
         json.dump(spec.to_json(), handle, indent=1)
     os.replace(path + ".tmp", path)
