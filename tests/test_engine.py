@@ -238,6 +238,32 @@ def test_new_game_and_set_hash_empty_the_table():
     assert engine.tt_data.shape[0] == 2 * (1 << 20) // 16
 
 
+
+def test_a_new_game_forgets_the_table_without_touching_its_memory():
+    # Clearing the table in place wrote every page of it: 1.25 s at Hash 256 and 3.8 s at
+    # Hash 1024 after a search, in the first move's time when a manager sends uainewgame,
+    # position and go together. A new game now takes a new table from the system, which gives
+    # its pages as the search writes them.
+    import mmap
+
+    def resident_mb() -> float:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * mmap.PAGESIZE / (1 << 20)
+
+    engine = Engine(hash_mb=256)
+    before = resident_mb()
+    engine.new_game()                              # in place: every page of 256 MB written
+    assert resident_mb() - before < 8
+    first = engine.search(State.start(), SearchLimits(depth=5))
+    engine.new_game()
+    for table in (engine.tt_keys, engine.tt_data):
+        memory = table.base                        # a mapping of its own, not malloc's heap
+        assert isinstance(getattr(memory, "obj", memory), mmap.mmap)
+        assert table.shape[0] == 256 * (1 << 20) // 16 and np.count_nonzero(table) == 0
+    again = engine.search(State.start(), SearchLimits(depth=5))
+    assert (str(again[0]), again[1].nodes) == (str(first[0]), first[1].nodes)  # all forgotten
+
+
 # --- the agent, the spec, bad input ---------------------------------------------------------
 
 def test_the_switches_its_ladder_rejected_are_off_by_default():

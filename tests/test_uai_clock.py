@@ -162,6 +162,7 @@ def test_a_tree_larger_than_the_system_gives_is_refused_in_words(monkeypatch):
     import errno
     import mmap
 
+    from course_lib import memory
     from course_lib.agents import mcts_fast
     from course_lib.errors import InvalidArgumentError
     agent = mcts_fast.FastMCTSAgent(iterations=50)
@@ -172,7 +173,7 @@ def test_a_tree_larger_than_the_system_gives_is_refused_in_words(monkeypatch):
             raise OSError(errno.ENOMEM, "Cannot allocate memory")
         return real(fileno, length, *args, **kwargs)
 
-    monkeypatch.setattr(mcts_fast.mmap, "mmap", refusing_mmap)
+    monkeypatch.setattr(memory.mmap, "mmap", refusing_mmap)
     with pytest.raises(InvalidArgumentError, match=r"would not reserve .*\(it stays 1024 MB\)"):
         agent.max_tree_mb = 65_536
     assert agent.max_tree_mb == 1024 and agent.search(State.start()).move is not None

@@ -29,7 +29,6 @@ course_lib uai``) is built on this agent: ``course_lib.engine.GuidedMCTSAgent``,
 
 from __future__ import annotations
 
-import mmap
 import threading
 import time
 from typing import Any, Callable
@@ -40,6 +39,7 @@ from ..ataxx import State
 from ..ataxx._bitboard import MOVE_BUFFER, RING1, _apply_move
 from ..ataxx.fast import FastState, decode_move, from_fast, to_fast
 from ..ataxx.rules import FIRST
+from ..memory import zeroed_rows
 from ._mcts_kernels import (C_ENTERED, C_MAX_DEPTH, C_NEW_NODES, C_NODES, C_PLAYOUT_PLIES,
                             C_PLAYOUTS, HALT, N_COUNTERS, NODE, NOT_PROVEN, PLAYOUT_CODES,
                             ROOT_MOVE, SETTINGS, _keep_subtree, _run)
@@ -52,24 +52,6 @@ _CHUNK_SECONDS = 0.005
 """A watched search (a clock, a stop event, progress reports) runs the kernel in chunks of about
 this long, reading the clock and the events between them. The deadline and ``halt()`` do not
 wait for a chunk to end: they end the kernel's loop after the iteration it is in."""
-
-
-def zeroed_rows(n: int, dtype: np.dtype) -> np.ndarray:
-    """``n`` rows of ``dtype``, all zero, in memory of their own (an anonymous mapping): the
-    system gives a page when it is first written and takes every page back when the array is
-    dropped, so a tree of any size costs nothing until it grows. (``np.zeros`` asks malloc,
-    which may serve a block of a few MB from its heap, cleared page by page: a new 16 MB tree
-    took 12 to 30 ms that way after a few games.)
-
-    >>> rows = zeroed_rows(3, np.dtype([("visits", np.int32), ("wins", np.float64)]))
-    >>> rows["visits"].tolist(), rows.flags.writeable
-    ([0, 0, 0], True)
-    """
-    try:
-        memory = mmap.mmap(-1, max(1, n * dtype.itemsize))
-    except OSError as error:             # ENOMEM: more than the system will promise
-        raise MemoryError(f"the system would not map {n * dtype.itemsize} bytes") from error
-    return np.frombuffer(memory, dtype=dtype, count=n)
 
 
 def _child_position(fs: FastState, code: int) -> FastState:
