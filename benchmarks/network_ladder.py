@@ -20,8 +20,8 @@ The rungs (A against B, the same player otherwise):
 
 - ``data``: the network trained on the whole data run (``--net-a``) against one trained on a
   quarter of it (``--net-b``), both at ``--nodes`` per move (the engine) or ``--iterations``
-  (guided MCTS): the same network size, so the same speed; a node budget makes the games
-  independent of the machine's load;
+  (guided MCTS, with ``--policy``'s priors if given): the same network size, so the same
+  speed; a node budget makes the games independent of the machine's load;
 - ``width``: 256 hidden units (``--net-a``) against 64 (``--net-b``) on the same data, at
   ``--ms`` per move: a wider network is slower, and the time budget counts that;
 - ``network``: the value network (``--net-a``) against the n-tuple network, at ``--ms``;
@@ -74,7 +74,8 @@ def specs(args: argparse.Namespace) -> tuple[str, str]:
     if args.rung == "data":
         budget = (f"nodes={args.nodes}" if args.player == "engine"
                   else f"iterations={args.iterations}")
-        return player(args.player, args.net_a, budget), player(args.player, args.net_b, budget)
+        return (player(args.player, args.net_a, budget, args.policy),
+                player(args.player, args.net_b, budget, args.policy))
     if args.rung == "width":
         return player(args.player, args.net_a, timed), player(args.player, args.net_b, timed)
     if args.rung == "network":
