@@ -654,16 +654,20 @@ def test_the_stored_sprts_engine_is_named_by_the_switches_its_cell_prints():
 
 
 def test_the_data_run_is_the_value_networks_training_and_validation_positions():
-    """Section 7: the positions the data run played are those the shipped network trained on
-    and those it held out, as the prose says."""
+    """Section 7: the positions the data run played, in its parts, are those the shipped
+    network trained on and those it held out, as the prose says; the parts grew one run."""
     from course_lib.lessons.nb12 import data_runs
     from course_lib.learn.network import load_network
 
     meta = load_network().meta
-    run, = data_runs()
-    assert run["positions"] == meta["positions"] + meta["validation_positions"]
+    runs = data_runs()
+    played = sum(run["positions"] for run in runs)
+    assert played == meta["positions"] + meta["validation_positions"]
+    assert runs[-1]["chunks_done"] == runs[-1]["chunks"] == meta["chunks"]
+    assert sum(run["played"] for run in runs) == meta["chunks"]       # no chunk played twice
+    assert all(run["spec"] | {"games": 0} == runs[0]["spec"] | {"games": 0} for run in runs)
     prose = " ".join("".join(_cells()["nb12-78"]["source"]).split())
-    assert (f"the {run['positions']:,} played are the {meta['positions']:,} trained on and the "
+    assert (f"the {played:,} played are the {meta['positions']:,} trained on and the "
             f"{meta['validation_positions']:,} held out") in prose
 
 
