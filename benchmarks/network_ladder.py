@@ -18,8 +18,8 @@ normalized Elo (``simulate_sprt``, independent pairs), and stores them with the 
 
 The rungs (A against B, the same player otherwise):
 
-- ``data``: the network trained on the whole data run (``--net-a``) against one trained on a
-  quarter of it (``--net-b``), both at ``--nodes`` per move (the engine) or ``--iterations``
+- ``data``: the network trained on more of the data run (``--net-a``) against one trained on
+  less of it (``--net-b``), both at ``--nodes`` per move (the engine) or ``--iterations``
   (guided MCTS, with ``--policy``'s priors if given): the same network size, so the same
   speed; a node budget makes the games independent of the machine's load;
 - ``width``: 256 hidden units (``--net-a``) against 64 (``--net-b``) on the same data, at

@@ -16,8 +16,8 @@ data are the same for any number of workers. ``generate(spec, folder)`` writes
 temporary name, then renamed); run again, it plays only the chunks that are missing, so a run
 stopped at any moment loses at most the chunks in flight. Run again with more ``games`` (the
 other settings the same), it grows: the chunks played stay as they are, the new ones are
-played, and the folder holds what a run of that many games from nothing would. ``load_data(folder)`` reads the
-chunks in order.
+played, and the folder holds what a run of that many games from nothing would.
+``load_data(folder)`` reads the chunks in order.
 
 The chunks are played by a ``concurrent.futures``-style executor: a Dask ``LocalCluster`` over
 the machine's cores by default, a running Dask scheduler with ``scheduler="tcp://host:8786"``

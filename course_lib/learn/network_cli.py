@@ -21,13 +21,18 @@ from .cli import _checked_path, _share
 from .selfplay import MAX_WORKERS
 
 
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: ``_count(1, "worker")`` is "1 worker"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _data(args: argparse.Namespace) -> int:
     from .datagen import DataSpec, generate
 
     spec = DataSpec(seed=args.seed, games=args.games, nodes=args.nodes,
                     opening_plies=(args.opening_low, args.opening_high),
                     max_opening_score=args.max_opening_score, chunk_games=args.chunk_games)
-    print(f"data run in {args.out}: {spec.games} games in {spec.chunks} chunks of "
+    print(f"data run in {args.out}: {spec.games} games in {_count(spec.chunks, 'chunk')} of "
           f"{spec.chunk_games}, {spec.nodes} nodes a move, {spec.opening_plies[0]} to "
           f"{spec.opening_plies[1]} random plies (openings scored within "
           f"{spec.max_opening_score}), seed {spec.seed}", flush=True)
@@ -42,8 +47,9 @@ def _data(args: argparse.Namespace) -> int:
     report = generate(spec, args.out, scheduler=args.scheduler, workers=args.workers,
                       progress=progress)
     print(f"played {report.played} chunks ({report.skipped} already done): "
-          f"{report.positions} positions in {report.seconds:.0f} s on {report.workers} "
-          f"workers, {report.positions_per_second:.0f} positions/s", flush=True)
+          f"{report.positions} positions in {report.seconds:.0f} s on "
+          f"{_count(report.workers, 'worker')}, {report.positions_per_second:.0f} positions/s",
+          flush=True)
     if args.record:
         import json
         runs = json.loads(open(args.record).read()) if os.path.exists(args.record) else []
@@ -142,10 +148,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                     "position (side to move's view, result, search score, move) to OUT in "
                     "chunks as they finish. The same seed gives the same data on any number of "
                     "workers; run again with the same settings, only the missing chunks are "
-                    "played.")
+                    "played; with a larger GAMES, the run grows (the chunks played are kept).")
     d.add_argument("--out", required=True, metavar="DIR", help="folder of the run's chunks")
     d.add_argument("--seed", type=arg_whole(0, 2 ** 32 - 1), required=True)
-    d.add_argument("--games", type=arg_whole(1, 10 ** 8), required=True)
+    d.add_argument("--games", type=arg_whole(1, 10 ** 8), required=True,
+                   help="games of the run; more than a folder's run holds grows it")
     d.add_argument("--nodes", type=arg_whole(1, MAX_NODES), default=5000,
                    help="engine nodes a move (default 5000)")
     d.add_argument("--opening-low", type=arg_whole(0, 40), default=8,
