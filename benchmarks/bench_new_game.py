@@ -8,9 +8,10 @@ For each ``Hash`` (MB), one engine searches the start position for ``--movetime`
 then holds what a move leaves) and then starts a new game, timed two ways side by side: the
 table cleared in place (``tt_keys[:] = 0``, what ``Engine.new_game`` did before) and
 ``Engine.new_game`` as it is now (above ``CLEAR_IN_PLACE_MB`` a new table from
-``course_lib.memory.zeroed_rows``, the old one dropped; up to it, cleared in place too). Each way gets its own engine and search, ``--repeat`` times; the script prints the
-wall milliseconds of each new game, the process's resident memory after it, and the machine's
-load. This is a script, not a test.
+``course_lib.memory.zeroed_rows``, the old one dropped; up to it, cleared in place too). Each
+way gets its own engine and search, ``--repeat`` times; the script prints the wall milliseconds
+of each new game, the process's resident memory after it, and the machine's load. This is a
+script, not a test.
 """
 
 from __future__ import annotations

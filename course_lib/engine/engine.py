@@ -294,9 +294,9 @@ class Engine:
     def new_game(self) -> None:
         """Forget everything learnt: the table, the killers, the history. A table of more than
         ``CLEAR_IN_PLACE_MB`` is replaced by a new one, whose memory costs nothing until the
-        search writes it (clearing 1 GB in place took 0.6 to 0.7 s on a quiet machine, a new
-        one 65 ms: ``benchmarks/bench_new_game.py``); a smaller one is cleared in place (16 MB:
-        1 ms, against 4 ms for a new one)."""
+        search writes it (clearing 1 GB in place took 0.5 to 0.7 s on a quiet machine, a new
+        one 62 to 69 ms: ``benchmarks/bench_new_game.py``); a smaller one is cleared in place
+        (16 MB: 1 ms, against 4 ms for a new one)."""
         if (self.tt_keys.nbytes + self.tt_data.nbytes) >> 20 > CLEAR_IN_PLACE_MB:
             self.tt_keys = zeroed_rows(len(self.tt_keys), np.uint64)
             self.tt_data = zeroed_rows(len(self.tt_data), np.int64)
