@@ -6,6 +6,8 @@ the priors and the search buy, each step one SPRT, the records appended to
     nice -n 10 python benchmarks/network_ladder.py --rung width --net-a A.npz --net-b B.npz
     nice -n 10 python benchmarks/network_ladder.py --rung network --net-a A.npz
     nice -n 10 python benchmarks/network_ladder.py --rung search --net-a A.npz
+    nice -n 10 python benchmarks/network_ladder.py --rung policy --net-a V.npz \
+        --policy A.npz --policy-b B.npz
     python benchmarks/network_ladder.py --show
 
 Every rung is ``course_lib.match.run_sprt`` on the arena: colour-swapped pairs from seeded
@@ -28,7 +30,10 @@ The rungs (A against B, the same player otherwise):
 - ``search``: guided MCTS (with ``--policy``'s priors, if given) against the alpha-beta
   engine, both with the value network, at ``--ms`` (the proxy of the 10 s + 0.1 s clock);
 - ``priors``: guided MCTS with the priors of the policy network (``--policy``) against its
-  priors from the children's scores by the value network (``--net-a``), at ``--ms``.
+  priors from the children's scores by the value network (``--net-a``), at ``--ms``;
+- ``policy``: guided MCTS with the priors of the policy network trained on more of the data run
+  (``--policy``) against one trained on less (``--policy-b``), both with the value network
+  ``--net-a``, at ``--iterations`` (the same network size, so the same speed, as in ``data``).
 
 ``--player mcts`` (default) or ``engine`` chooses the search of the data, width and network
 rungs. Each record: the rung, the specs, the networks' training figures, the bounds and the
@@ -53,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "course_lib" / "data" / "network_ladder.json"
 GUIDED = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
-RUNGS = ("data", "width", "network", "search", "priors")
+RUNGS = ("data", "width", "network", "search", "priors", "policy")
 
 
 def player(kind: str, net: str | None, budget: str, policy: str | None = None) -> str:
@@ -76,6 +81,10 @@ def specs(args: argparse.Namespace) -> tuple[str, str]:
                   else f"iterations={args.iterations}")
         return (player(args.player, args.net_a, budget, args.policy),
                 player(args.player, args.net_b, budget, args.policy))
+    if args.rung == "policy":
+        budget = f"iterations={args.iterations}"
+        return (player("mcts", args.net_a, budget, args.policy),
+                player("mcts", args.net_a, budget, args.policy_b))
     if args.rung == "width":
         return player(args.player, args.net_a, timed), player(args.player, args.net_b, timed)
     if args.rung == "network":
@@ -143,7 +152,9 @@ def main() -> None:
     parser.add_argument("--net-a", help="the value network of A (.npz)")
     parser.add_argument("--net-b", help="the value network of B (.npz)")
     parser.add_argument("--policy", help="the policy network of guided MCTS (rungs priors "
-                        "and search; default: priors from the children's scores)")
+                        "and search; A's in rung policy; default: priors from the children's "
+                        "scores)")
+    parser.add_argument("--policy-b", help="the policy network of B (rung policy)")
     parser.add_argument("--ms", type=int, default=50, help="ms a move (default 50)")
     parser.add_argument("--nodes", type=int, default=20000, help="engine nodes a move (data)")
     parser.add_argument("--iterations", type=int, default=2000,
@@ -160,6 +171,9 @@ def main() -> None:
         return
     if args.rung is None:
         parser.error("give --rung (or --show)")
+    if args.rung == "policy" and not (args.policy and args.policy_b and args.net_a):
+        parser.error("rung policy compares two policy networks: give --policy (A), "
+                     "--policy-b (B) and --net-a (the value network of both)")
     from course_lib.match import run_sprt
 
     spec_a, spec_b = specs(args)
@@ -186,7 +200,7 @@ def main() -> None:
     record = {
         "rung": args.rung, "spec_a": spec_a, "spec_b": spec_b,
         "net_a": network_figures(args.net_a), "net_b": network_figures(args.net_b),
-        "policy": policy_figures(args.policy),
+        "policy": policy_figures(args.policy), "policy_b": policy_figures(args.policy_b),
         "test": "sprt pentanomial", "scale": "normalized", "elo0": args.elo0,
         "elo1": args.elo1, "alpha": 0.05, "beta": 0.05,
         "llr_bounds": [round(data["lower_bound"], 4), round(data["upper_bound"], 4)],
@@ -204,9 +218,9 @@ def main() -> None:
         "los": None if data["los"] is None else round(data["los"], 4),
         "reasons": data["reasons"], "seed": args.seed,
         "openings": "4 seeded random plies, decided openings drawn again (depth 5)",
-        "time_per_move_ms": args.ms if args.rung != "data" else None,
-        "nodes_per_move": (args.nodes if args.player == "engine" else args.iterations)
-        if args.rung == "data" else None,
+        "time_per_move_ms": None if args.rung in ("data", "policy") else args.ms,
+        "nodes_per_move": (args.nodes if args.player == "engine" and args.rung == "data"
+                           else args.iterations) if args.rung in ("data", "policy") else None,
         "workers": args.workers, "seconds": round(time.perf_counter() - started, 1),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load "

@@ -184,37 +184,32 @@ def chunk_path(folder: str, index: int) -> str:
     return os.path.join(folder, f"chunk_{index:05d}.npz")
 
 
-def _grows(stored: DataSpec, spec: DataSpec) -> bool:
-    """Whether ``spec`` is the run ``stored`` with more games, every chunk of ``stored`` being
-    a chunk of ``spec`` too: the same settings, more games, and ``stored``'s last chunk whole
-    (game ``g`` depends only on the seed and ``g``)."""
-    return (spec.games > stored.games and stored.games % stored.chunk_games == 0
-            and replace(stored, games=spec.games) == spec)
-
-
 def _check_folder(spec: DataSpec, folder: str) -> None:
     """Create ``folder`` with the spec, or check that the spec already there is this one, or
-    one that ``spec`` grows (``_grows``: the spec file then says ``spec``)."""
+    the same run with more games, which grows it (game ``g`` depends only on the seed and
+    ``g``, so every chunk played stays a chunk of the larger run; the spec file then says
+    ``spec``)."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, SPEC_FILE)
     if os.path.exists(path):
         with open(path) as handle:
             stored = DataSpec.from_json(json.load(handle))
-        if stored == spec:
-            return
-        if not _grows(stored, spec):
-            if replace(stored, games=spec.games) == spec:
-                raise InvalidArgumentError(
-                    f"{folder} holds a run of {stored.games} games; a run can grow (every "
-                    f"chunk played stays as it is) but not shrink: give --games "
-                    f"{stored.games} or more, or train on fewer chunks (--chunks)"
-                    if spec.games < stored.games else
-                    f"{folder} holds a run of {stored.games} games whose last chunk is not "
-                    f"whole ({stored.chunk_games} games a chunk), so it cannot grow: give "
-                    f"--games {stored.games}, or a new folder")
+        if replace(stored, games=spec.games) != spec:
             raise InvalidArgumentError(
                 f"{folder} holds the chunks of another run ({stored}); give a new folder, or "
                 f"the same settings to go on with it (more games grow it)")
+        if spec.games < stored.games:
+            raise InvalidArgumentError(
+                f"{folder} holds a run of {stored.games} games; a run can grow (every chunk "
+                f"played stays as it is) but not shrink: give --games {stored.games} or more, "
+                f"or train on fewer chunks (--chunks)")
+        if spec.games > stored.games and stored.games % stored.chunk_games:
+            raise InvalidArgumentError(
+                f"{folder} holds a run of {stored.games} games whose last chunk is not whole "
+                f"({stored.chunk_games} games a chunk), so it cannot grow: give --games "
+                f"{stored.games}, or a new folder")
+        if spec.games == stored.games:
+            return
     with open(path + ".tmp", "w") as handle:
         json.dump(spec.to_json(), handle, indent=1)
     os.replace(path + ".tmp", path)
