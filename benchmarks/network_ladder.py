@@ -8,6 +8,8 @@ the priors and the search buy, each step one SPRT, the records appended to
     nice -n 10 python benchmarks/network_ladder.py --rung search --net-a A.npz
     nice -n 10 python benchmarks/network_ladder.py --rung policy --net-a V.npz \
         --policy A.npz --policy-b B.npz
+    nice -n 10 python benchmarks/network_ladder.py --rung puct --c 0.25 --net-a V.npz \
+        --policy P.npz
     python benchmarks/network_ladder.py --show
 
 Every rung is ``course_lib.match.run_sprt`` on the arena: colour-swapped pairs from seeded
@@ -33,7 +35,9 @@ The rungs (A against B, the same player otherwise):
   priors from the children's scores by the value network (``--net-a``), at ``--ms``;
 - ``policy``: guided MCTS with the priors of the policy network trained on more of the data run
   (``--policy``) against one trained on less (``--policy-b``), both with the value network
-  ``--net-a``, at ``--iterations`` (the same network size, so the same speed, as in ``data``).
+  ``--net-a``, at ``--iterations`` (the same network size, so the same speed, as in ``data``);
+- ``puct``: guided MCTS with PUCT's constant ``--c`` against the default (``PUCT_C``), the
+  networks ``--net-a`` and ``--policy`` on both sides, at ``--iterations``.
 
 ``--player mcts`` (default) or ``engine`` chooses the search of the data, width and network
 rungs. Each record: the rung, the specs, the networks' training figures, the bounds and the
@@ -58,7 +62,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "course_lib" / "data" / "network_ladder.json"
 GUIDED = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
-RUNGS = ("data", "width", "network", "search", "priors", "policy")
+RUNGS = ("data", "width", "network", "search", "priors", "policy", "puct")
+BUDGETED = ("data", "policy", "puct")
+"""The rungs played at a node or iteration budget (the rest at ``--ms`` a move)."""
 
 
 def player(kind: str, net: str | None, budget: str, policy: str | None = None) -> str:
@@ -85,6 +91,10 @@ def specs(args: argparse.Namespace) -> tuple[str, str]:
         budget = f"iterations={args.iterations}"
         return (player("mcts", args.net_a, budget, args.policy),
                 player("mcts", args.net_a, budget, args.policy_b))
+    if args.rung == "puct":
+        budget = f"iterations={args.iterations}"
+        return (player("mcts", args.net_a, f"{budget},c={args.c:g}", args.policy),
+                player("mcts", args.net_a, budget, args.policy))
     if args.rung == "width":
         return player(args.player, args.net_a, timed), player(args.player, args.net_b, timed)
     if args.rung == "network":
@@ -155,6 +165,7 @@ def main() -> None:
                         "and search; A's in rung policy; default: priors from the children's "
                         "scores)")
     parser.add_argument("--policy-b", help="the policy network of B (rung policy)")
+    parser.add_argument("--c", type=float, help="PUCT's constant of A (rung puct)")
     parser.add_argument("--ms", type=int, default=50, help="ms a move (default 50)")
     parser.add_argument("--nodes", type=int, default=20000, help="engine nodes a move (data)")
     parser.add_argument("--iterations", type=int, default=2000,
@@ -174,6 +185,8 @@ def main() -> None:
     if args.rung == "policy" and not (args.policy and args.policy_b and args.net_a):
         parser.error("rung policy compares two policy networks: give --policy (A), "
                      "--policy-b (B) and --net-a (the value network of both)")
+    if args.rung == "puct" and (args.c is None or args.c <= 0):
+        parser.error("rung puct compares PUCT's constant --c (above 0) with the default")
     from course_lib.match import run_sprt
 
     spec_a, spec_b = specs(args)
@@ -218,9 +231,9 @@ def main() -> None:
         "los": None if data["los"] is None else round(data["los"], 4),
         "reasons": data["reasons"], "seed": args.seed,
         "openings": "4 seeded random plies, decided openings drawn again (depth 5)",
-        "time_per_move_ms": None if args.rung in ("data", "policy") else args.ms,
+        "time_per_move_ms": None if args.rung in BUDGETED else args.ms,
         "nodes_per_move": (args.nodes if args.player == "engine" and args.rung == "data"
-                           else args.iterations) if args.rung in ("data", "policy") else None,
+                           else args.iterations) if args.rung in BUDGETED else None,
         "workers": args.workers, "seconds": round(time.perf_counter() - started, 1),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load "

@@ -54,7 +54,9 @@ GUIDED_DEFAULTS = {"value": "playout", "prior": "none", "temperature": None, "fp
 """The guided options a spec name shows when they differ from these (not the weights)."""
 PUCT_C = 0.5
 """The default ``c`` of PUCT (``prior="learned"``): with the shipped weights, 50 ms a move,
-c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py``)."""
+c = 0.5 scored 16 of 20 games against c = 1.4 (``benchmarks/bench_mcts_guided.py``). With the
+value and policy networks at 2,000 iterations a move, SPRTs accepted H0 for c = 0.25 and for
+c = 1.0 against it (``benchmarks/network_ladder.py --rung puct``)."""
 
 
 def check_guided_options(value: Any = "playout", prior: Any = "none", temperature: Any = None,

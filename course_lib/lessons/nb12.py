@@ -46,7 +46,7 @@ __all__ = ["square_name", "square_index", "map_square", "windows_holding", "move
            "draw_patterns", "search_with", "learned_record", "record_text", "sprt_text",
            "MCTS_LADDER", "mcts_records", "IterationCost", "iteration_costs", "NETWORK_LADDER",
            "NETWORK_DATA", "NETWORK_RUNGS", "network_records", "data_runs",
-           "network_summary", "draw_network_curve", "ladder_networks",
+           "network_summary", "draw_network_curve", "ladder_networks", "ladder_policies",
            "network_scores_both_ways", "AccumulatorStep", "accumulator_step", "more_or_fewer",
            "node_comparison"]
 
@@ -936,7 +936,7 @@ NETWORK_DATA = Path(__file__).resolve().parents[1] / "data" / "network_data.json
 """The stored data runs (``python -m course_lib network data``): settings, size, time."""
 
 
-NETWORK_RUNGS = ("data", "width", "network", "search", "priors", "policy")
+NETWORK_RUNGS = ("data", "width", "network", "search", "priors", "policy", "puct")
 """The rungs of ``benchmarks/network_ladder.py``."""
 
 
@@ -960,7 +960,7 @@ def _stored_list(path: Any, what: str) -> list[dict]:
 
 def network_records(rung: str | None = None, path: Any = None) -> list[dict]:
     """The stored SPRT records of the value network's ladder, oldest first (only those of
-    ``rung``: data, width, network, search, priors or policy, if given); [] when none is stored.
+    ``rung``: data, width, network, search, priors, policy or puct, if given); [] when none is stored.
 
     >>> network_records(path="/nonexistent/ladder.json")
     []
@@ -1094,31 +1094,52 @@ def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
     return ax
 
 
+def _named_in_records(records: list[dict] | None, keys: tuple[str, ...],
+                      fields: tuple[str, ...]) -> list[tuple]:
+    """The ``fields`` of every network stored under ``keys`` in the ladder's records, once per
+    path, in the order they first appear."""
+    records = network_records() if records is None else records
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        raise InvalidArgumentError(f"records must be a list of the ladder's records (dicts, as "
+                                   f"network_records returns), got {describe(records)}")
+    seen: dict[str, tuple] = {}
+    try:
+        for record in records:
+            for key in keys:
+                net = record.get(key)
+                if net and net["path"] not in seen:
+                    seen[net["path"]] = tuple(net[field] for field in fields)
+    except (KeyError, TypeError) as error:
+        raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
+                                   "benchmarks/network_ladder.py") from None
+    return list(seen.values())
+
+
 def ladder_networks(records: list[dict] | None = None
                     ) -> list[tuple[str, int, int, int, float]]:
-    """(path, positions, hidden units, epochs, validation loss) of every network the ladder's
-    records name, in the order they first appear.
+    """(path, positions, hidden units, epochs, validation loss) of every value network the
+    ladder's records name, in the order they first appear.
 
     >>> ladder_networks([{"net_a": {"path": "a.npz", "positions": 9, "hidden": 4, "epochs": 2,
     ...                             "validation_loss": 0.5}, "net_b": None}])
     [('a.npz', 9, 4, 2, 0.5)]
     """
-    records = network_records() if records is None else records
-    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
-        raise InvalidArgumentError(f"records must be a list of the ladder's records (dicts, as "
-                                   f"network_records returns), got {describe(records)}")
-    seen: dict[str, tuple[str, int, int, int, float]] = {}
-    try:
-        for record in records:
-            for key in ("net_a", "net_b"):
-                net = record.get(key)
-                if net and net["path"] not in seen:
-                    seen[net["path"]] = (net["path"], net["positions"], net["hidden"],
-                                         net["epochs"], net["validation_loss"])
-    except (KeyError, TypeError) as error:
-        raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
-                                   "benchmarks/network_ladder.py") from None
-    return list(seen.values())
+    return _named_in_records(records, ("net_a", "net_b"),
+                             ("path", "positions", "hidden", "epochs", "validation_loss"))
+
+
+def ladder_policies(records: list[dict] | None = None
+                    ) -> list[tuple[str, int, int, float, float]]:
+    """(path, positions, epochs, validation loss, share of held-out positions whose played move
+    it ranked first) of every policy network the ladder's records name (A's, and B's in the
+    policy rung), in the order they first appear.
+
+    >>> ladder_policies([{"policy": {"path": "p.npz", "positions": 9, "epochs": 6,
+    ...                              "validation_loss": 1.6, "top_move": 0.5}}])
+    [('p.npz', 9, 6, 1.6, 0.5)]
+    """
+    return _named_in_records(records, ("policy", "policy_b"),
+                             ("path", "positions", "epochs", "validation_loss", "top_move"))
 
 
 def network_scores_both_ways(position: State | str, net: Any = None) -> tuple[int, int]:

@@ -12,8 +12,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from course_lib.lessons.nb12 import (data_runs, draw_network_curve,  # noqa: E402
-                                      ladder_networks, network_records, network_summary,
-                                      record_text)
+                                      ladder_networks, ladder_policies, network_records,
+                                      network_summary, record_text)
 from course_lib.learn.network import N_INPUTS, NetworkWeights  # noqa: E402
 
 
@@ -89,6 +89,13 @@ def test_records_are_read_as_stored_and_filtered_by_rung(tmp_path):
     assert ladder_networks(records) == [("a.npz", 100, 64, 10, 0.6),
                                         ("b.npz", 25, 64, 10, 0.6),
                                         ("c.npz", 100, 16, 10, 0.6)]
+    policy = {"path": "p.npz", "positions": 100, "epochs": 6, "validation_loss": 1.6,
+              "top_move": 0.5}
+    older = dict(policy, path="q.npz", positions=25, top_move=0.45)
+    assert ladder_policies([{"rung": "priors", "policy": policy},
+                            {"rung": "policy", "policy": older, "policy_b": policy},
+                            {"rung": "data", "policy": None}]) == [
+        ("p.npz", 100, 6, 1.6, 0.5), ("q.npz", 25, 6, 1.6, 0.45)]
     runs = tmp_path / "runs.json"
     runs.write_text(json.dumps([{"positions": 7}]))
     assert data_runs(runs) == [{"positions": 7}]
