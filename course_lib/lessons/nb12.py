@@ -47,6 +47,7 @@ __all__ = ["square_name", "square_index", "map_square", "windows_holding", "move
            "MCTS_LADDER", "mcts_records", "IterationCost", "iteration_costs", "NETWORK_LADDER",
            "NETWORK_DATA", "NETWORK_RUNGS", "network_records", "data_runs",
            "network_summary", "draw_network_curve", "ladder_networks", "ladder_policies",
+           "record_networks",
            "network_scores_both_ways", "AccumulatorStep", "accumulator_step", "more_or_fewer",
            "node_comparison"]
 
@@ -1096,29 +1097,31 @@ def draw_network_curve(net: Any = None, ax: Any = None) -> Any:
 
 def _named_in_records(records: list[dict] | None, keys: tuple[str, ...],
                       fields: tuple[str, ...]) -> list[tuple]:
-    """The ``fields`` of every network stored under ``keys`` in the ladder's records, once per
-    path, in the order they first appear."""
+    """The ``fields`` of every network stored under ``keys`` in the ladder's records, once
+    each, in the order they first appear (a file that held two networks over time, as the
+    shipped one does, appears once for each)."""
     records = network_records() if records is None else records
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
         raise InvalidArgumentError(f"records must be a list of the ladder's records (dicts, as "
                                    f"network_records returns), got {describe(records)}")
-    seen: dict[str, tuple] = {}
+    seen: list[tuple] = []
     try:
         for record in records:
             for key in keys:
                 net = record.get(key)
-                if net and net["path"] not in seen:
-                    seen[net["path"]] = tuple(net[field] for field in fields)
+                named = net and tuple(net[field] for field in fields)
+                if named and named not in seen:
+                    seen.append(named)
     except (KeyError, TypeError) as error:
         raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
                                    "benchmarks/network_ladder.py") from None
-    return list(seen.values())
+    return seen
 
 
 def ladder_networks(records: list[dict] | None = None
                     ) -> list[tuple[str, int, int, int, float]]:
     """(path, positions, hidden units, epochs, validation loss) of every value network the
-    ladder's records name, in the order they first appear.
+    ladder's records name, in the order they first appear (a path twice if it held two).
 
     >>> ladder_networks([{"net_a": {"path": "a.npz", "positions": 9, "hidden": 4, "epochs": 2,
     ...                             "validation_loss": 0.5}, "net_b": None}])
@@ -1140,6 +1143,36 @@ def ladder_policies(records: list[dict] | None = None
     """
     return _named_in_records(records, ("policy", "policy_b"),
                              ("path", "positions", "epochs", "validation_loss", "top_move"))
+
+
+def record_networks(record: dict) -> str:
+    """Which network each file a ladder record names held when the test ran, by its data: a
+    file name alone is not enough, since the shipped file is replaced when a data test picks a
+    new network.
+
+    >>> record_networks({"net_a": {"path": "data/value_network.npz", "chunks": 800},
+    ...                  "net_b": None, "policy": {"path": "p.npz", "chunks": 199}})
+    'value_network.npz: the value network of 800 chunks; p.npz: the policy network of 199 chunks'
+    """
+    if not isinstance(record, dict):
+        raise InvalidArgumentError(f"record must be one of the ladder's records (a dict, as "
+                                   f"network_records returns), got {describe(record)}")
+    parts = []
+    for key in ("net_a", "net_b", "policy", "policy_b"):
+        net = record.get(key)
+        if not net:
+            continue
+        try:
+            name, chunks = Path(net["path"]).name, net["chunks"]
+        except (KeyError, TypeError) as error:
+            raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
+                                       "benchmarks/network_ladder.py") from None
+        text = (_("{name}: the value network of {chunks} chunks") if key.startswith("net")
+                else _("{name}: the policy network of {chunks} chunks"))
+        part = text.format(name=name, chunks=chunks)
+        if part not in parts:
+            parts.append(part)
+    return "; ".join(parts)
 
 
 def network_scores_both_ways(position: State | str, net: Any = None) -> tuple[int, int]:

@@ -7,13 +7,15 @@ import json
 
 import matplotlib
 import numpy as np
+import pytest
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from course_lib.lessons.nb12 import (data_runs, draw_network_curve,  # noqa: E402
                                       ladder_networks, ladder_policies, network_records,
-                                      network_summary, record_text)
+                                      network_summary, record_networks, record_text)
+from course_lib.errors import CourseError  # noqa: E402
 from course_lib.learn.network import N_INPUTS, NetworkWeights  # noqa: E402
 
 
@@ -96,9 +98,27 @@ def test_records_are_read_as_stored_and_filtered_by_rung(tmp_path):
                             {"rung": "policy", "policy": older, "policy_b": policy},
                             {"rung": "data", "policy": None}]) == [
         ("p.npz", 100, 6, 1.6, 0.5), ("q.npz", 25, 6, 1.6, 0.45)]
+    later = dict(net, positions=400)                  # the same file, a network on more data
+    assert ladder_networks([records[0], {"rung": "data", "net_a": net, "net_b": later}]) == [
+        ("a.npz", 100, 64, 10, 0.6), ("b.npz", 25, 64, 10, 0.6), ("a.npz", 400, 64, 10, 0.6)]
     runs = tmp_path / "runs.json"
     runs.write_text(json.dumps([{"positions": 7}]))
     assert data_runs(runs) == [{"positions": 7}]
+
+
+def test_a_record_says_which_network_each_of_its_files_held():
+    record = {"net_a": {"path": "/x/net_c1600.npz", "chunks": 1600},
+              "net_b": {"path": "course_lib/data/value_network.npz", "chunks": 800},
+              "policy": {"path": "p.npz", "chunks": 199}, "policy_b": {"path": "p.npz",
+                                                                       "chunks": 199}}
+    assert record_networks(record) == ("net_c1600.npz: the value network of 1600 chunks; "
+                                       "value_network.npz: the value network of 800 chunks; "
+                                       "p.npz: the policy network of 199 chunks")
+    assert record_networks({"net_a": None}) == ""
+    with pytest.raises(CourseError, match="not a record of benchmarks/network_ladder.py"):
+        record_networks({"net_a": {"path": "a.npz"}})
+    with pytest.raises(CourseError, match="one of the ladder's records"):
+        record_networks(["net_a"])
 
 
 def test_a_record_with_a_node_budget_says_so():
