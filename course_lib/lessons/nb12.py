@@ -1167,8 +1167,8 @@ def record_networks(record: dict) -> str:
         except (KeyError, TypeError) as error:
             raise InvalidArgumentError(f"a record's network lacks {error}: not a record of "
                                        "benchmarks/network_ladder.py") from None
-        text = (_("{name}: the value network of {chunks} chunks") if key.startswith("net")
-                else _("{name}: the policy network of {chunks} chunks"))
+        text = (_("{name}: the value network of {chunks:,} chunks") if key.startswith("net")
+                else _("{name}: the policy network of {chunks:,} chunks"))
         part = text.format(name=name, chunks=chunks)
         if part not in parts:
             parts.append(part)

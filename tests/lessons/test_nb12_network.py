@@ -111,7 +111,7 @@ def test_a_record_says_which_network_each_of_its_files_held():
               "net_b": {"path": "course_lib/data/value_network.npz", "chunks": 800},
               "policy": {"path": "p.npz", "chunks": 199}, "policy_b": {"path": "p.npz",
                                                                        "chunks": 199}}
-    assert record_networks(record) == ("net_c1600.npz: the value network of 1600 chunks; "
+    assert record_networks(record) == ("net_c1600.npz: the value network of 1,600 chunks; "
                                        "value_network.npz: the value network of 800 chunks; "
                                        "p.npz: the policy network of 199 chunks")
     assert record_networks({"net_a": None}) == ""
