@@ -81,20 +81,18 @@ def player(kind: str, net: str | None, budget: str, policy: str | None = None) -
 
 
 def specs(args: argparse.Namespace) -> tuple[str, str]:
-    timed = f"time={args.ms}"
+    timed, counted = f"time={args.ms}", f"iterations={args.iterations}"
     if args.rung == "data":
         budget = (f"nodes={args.nodes}" if args.player == "engine"
-                  else f"iterations={args.iterations}")
+                  else counted)
         return (player(args.player, args.net_a, budget, args.policy),
                 player(args.player, args.net_b, budget, args.policy))
     if args.rung == "policy":
-        budget = f"iterations={args.iterations}"
-        return (player("mcts", args.net_a, budget, args.policy),
-                player("mcts", args.net_a, budget, args.policy_b))
+        return (player("mcts", args.net_a, counted, args.policy),
+                player("mcts", args.net_a, counted, args.policy_b))
     if args.rung == "puct":
-        budget = f"iterations={args.iterations}"
-        return (player("mcts", args.net_a, f"{budget},c={args.c:g}", args.policy),
-                player("mcts", args.net_a, budget, args.policy))
+        return (player("mcts", args.net_a, f"{counted},c={args.c:g}", args.policy),
+                player("mcts", args.net_a, counted, args.policy))
     if args.rung == "width":
         return player(args.player, args.net_a, timed), player(args.player, args.net_b, timed)
     if args.rung == "network":
@@ -232,8 +230,8 @@ def main() -> None:
         "reasons": data["reasons"], "seed": args.seed,
         "openings": "4 seeded random plies, decided openings drawn again (depth 5)",
         "time_per_move_ms": None if args.rung in BUDGETED else args.ms,
-        "nodes_per_move": (args.nodes if args.player == "engine" and args.rung == "data"
-                           else args.iterations) if args.rung in BUDGETED else None,
+        "nodes_per_move": None if args.rung not in BUDGETED else
+        args.nodes if args.rung == "data" and args.player == "engine" else args.iterations,
         "workers": args.workers, "seconds": round(time.perf_counter() - started, 1),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load "

@@ -961,7 +961,8 @@ def _stored_list(path: Any, what: str) -> list[dict]:
 
 def network_records(rung: str | None = None, path: Any = None) -> list[dict]:
     """The stored SPRT records of the value network's ladder, oldest first (only those of
-    ``rung``: data, width, network, search, priors, policy or puct, if given); [] when none is stored.
+    ``rung``: data, width, network, search, priors, policy or puct, if given); [] when none
+    is stored.
 
     >>> network_records(path="/nonexistent/ladder.json")
     []
