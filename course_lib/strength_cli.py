@@ -49,6 +49,9 @@ JSON output (--json), one object:
   elo             Elo difference (logistic Elo); null if infinite (a perfect score)
   elo_low, elo_high     the confidence interval of the Elo difference
   elo_margin      half the interval's width: the "+-" figure
+  interval        how the interval was found: "normal" (the usual one), "chernoff" (the
+                  normal one ran past a score of 0 or 1, so a distribution-free bound
+                  replaced it, wider) or "exact" (every game or pair the same: see note)
   los             likelihood of superiority, 0..1
   normalized_elo  normalized Elo
   confidence      the interval's confidence level (0.95)
@@ -119,7 +122,8 @@ def _elo_command(args: argparse.Namespace) -> int:
     result.update(
         score=estimate.score, elo=_finite_or_none(estimate.elo),
         elo_low=_finite_or_none(estimate.elo_low), elo_high=_finite_or_none(estimate.elo_high),
-        elo_margin=_finite_or_none(estimate.margin), los=estimate.los,
+        elo_margin=_finite_or_none(estimate.margin), interval=estimate.interval,
+        los=estimate.los,
         normalized_elo=_finite_or_none(estimate.normalized_elo), confidence=args.confidence)
     if estimate.note:                  # every result the same: say what that can tell
         result.update(note=estimate.note, normalized_elo=None)
@@ -129,10 +133,7 @@ def _elo_command(args: argparse.Namespace) -> int:
                  f"Elo difference: {_signed(estimate.elo)} logistic Elo; {estimate.note}"]
     else:
         lines = [f"{record}, score {estimate.score * 100:.2f}%",
-                 f"Elo difference: {estimate.elo:.2f}"
-                 + (f" +- {estimate.margin:.2f}" if math.isfinite(estimate.margin) else "")
-                 + f" logistic Elo ({args.confidence * 100:g}% interval "
-                 f"{_signed(estimate.elo_low)} to {_signed(estimate.elo_high)})",
+                 f"Elo difference: {estimate.difference_text()}",
                  f"LOS: {estimate.los * 100:.2f}%",
                  f"normalized Elo: {estimate.normalized_elo:.2f}"]
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from course_lib.errors import CourseError
 from course_lib.strength import (
-    ACCEPT_H0, ACCEPT_H1, CONTINUE, Sprt, elo_estimate, elo_estimate_pairs, elo_from_score,
+    ACCEPT_H0, ACCEPT_H1, CONTINUE, Sprt, chernoff_interval, elo_estimate, elo_estimate_pairs, elo_from_score,
     expected_score, game_probabilities, gsprt_llr, gsprt_llr_many, likelihood_of_superiority,
     normalized_elo, pair_probabilities, pentanomial_llr, round_robin_elo, simulate_sprt,
     simulated_operating_characteristic, sprt_bounds, trinomial_llr, win_loss_llr,
@@ -584,6 +584,19 @@ def test_cli_pentanomial_text_and_json(capsys):
     assert result["llr"] == pytest.approx(pentanomial_llr([5, 30, 60, 34, 6], 0, 5))
 
 
+def test_cli_says_which_interval_it_printed(capsys):
+    _, out = run_elo(["--wins", "0", "--draws", "1", "--losses", "99", "--json"], capsys)
+    one_draw = json.loads(out)
+    _, out = run_elo(["--losses", "100", "--json"], capsys)
+    all_lost = json.loads(out)
+    assert one_draw["interval"] == "chernoff" and all_lost["interval"] == "exact"
+    assert one_draw["elo_low"] is not None and one_draw["elo_high"] > all_lost["elo_high"]
+    _, text = run_elo(["--wins", "0", "--draws", "1", "--losses", "99"], capsys)
+    assert "distribution-free" in text and "+-" not in text and "inf" not in text
+    _, out = run_elo(["--wins", "136", "--draws", "111", "--losses", "96", "--json"], capsys)
+    assert json.loads(out)["interval"] == "normal"
+
+
 def test_cli_perfect_score_gives_null_not_infinity(capsys):
     _, out = run_elo(["--wins", "10", "--json"], capsys)
     assert json.loads(out)["elo"] is None and "Infinity" not in out
@@ -682,11 +695,107 @@ def test_imports_stay_light():
 @pytest.mark.parametrize("wins, draws, losses, words, never", [
     (10, 0, 0, ["+inf logistic Elo", "every game won", "no finite estimate", "LOS 100.00%"], ["+- ", "nan"]),
     (0, 0, 7, ["-inf logistic Elo", "every game lost", "LOS 0.00%", "7 games"], ["+- ", "nan"]),
-    (9, 1, 0, ["to +inf)"], ["+- ", "inf to"]),
-    (0, 1, 9, ["(95% interval -inf to -"], ["+- "]),
+    (9, 1, 0, ["distribution-free", "runs past a score of 100%"], ["+- ", "inf"]),
+    (0, 1, 9, ["(95% interval -", "distribution-free", "a score of 0%"], ["+- ", "inf"]),
     (5, 1, 4, ["+- ", "95% interval"], ["inf"]),
 ])
 def test_an_estimate_prints_what_it_knows(wins, draws, losses, words, never):
     text = str(elo_estimate(wins, draws, losses))
     assert all(word in text for word in words), text
     assert not any(word in text for word in never), text
+
+
+def _kl(p: float, q: float) -> float:
+    """KL divergence of a coin of chance p from one of chance q, written out for the tests."""
+    total = 0.0 if p == 0 else p * math.log(p / q)
+    return total + (0.0 if p == 1 else (1 - p) * (math.log1p(-p) - math.log1p(-q)))
+
+
+@pytest.mark.parametrize("mean, samples", [(0.005, 100), (0.3, 20), (0.97, 1000), (1e-6, 10**9)])
+def test_chernoff_interval_ends_where_the_divergence_reaches_its_budget(mean, samples):
+    low, high = chernoff_interval(mean, samples)
+    budget = math.log(2 / 0.05)
+    assert 0 < low < mean < high < 1
+    for end in (low, high):
+        assert samples * _kl(mean, end) == pytest.approx(budget, rel=1e-9)
+
+
+def test_chernoff_interval_of_one_repeated_extreme_is_the_exact_bound():
+    assert chernoff_interval(0.0, 100) == (0.0, pytest.approx(1 - 0.025 ** (1 / 100)))
+    assert chernoff_interval(1.0, 40, 0.9) == (pytest.approx(0.05 ** (1 / 40)), 1.0)
+
+
+def test_chernoff_interval_covers_the_true_score_whatever_the_results_shape():
+    # 30 games with rare wins and draws: the normal interval fails here, the bound must not.
+    rng = np.random.default_rng(11)
+    chances = np.array([0.02, 0.05, 0.93])                     # win, draw, loss
+    true_score = chances[0] + chances[1] / 2
+    games = rng.choice([1.0, 0.5, 0.0], p=chances, size=(20_000, 30))
+    means, counts = np.unique(games.mean(axis=1), return_counts=True)
+    covered = sum(count for mean, count in zip(means, counts)
+                  if chernoff_interval(float(mean), 30)[0] <= true_score
+                  <= chernoff_interval(float(mean), 30)[1])
+    assert covered / 20_000 >= 0.95
+    # ... where the normal interval, from each match's own variance, misses far more often.
+    margin = 1.96 * np.sqrt(games.var(axis=1) / 30)
+    normal = np.abs(games.mean(axis=1) - true_score) <= margin
+    assert normal.mean() < 0.9
+
+
+def test_a_draw_more_never_bounds_the_elo_lower_than_all_lost():
+    all_lost = elo_estimate(0, 0, 100)
+    for draws in (1, 2, 3):
+        estimate = elo_estimate(0, draws, 100 - draws)
+        assert estimate.interval == "chernoff"
+        assert estimate.elo_high > all_lost.elo_high
+        assert math.isfinite(estimate.elo_low)
+    assert elo_estimate(0, 1, 99).elo_high < elo_estimate(0, 2, 98).elo_high
+
+
+def test_the_normal_interval_stays_where_it_fits():
+    estimate = elo_estimate(136, 111, 96)
+    assert estimate.interval == "normal" and "+- 30.43" in str(estimate)
+    pairs = elo_estimate_pairs([17, 0, 3, 0, 0])
+    assert pairs.interval == "chernoff" and pairs.elo_low > -math.inf
+    assert elo_estimate(0, 10, 0).interval == "exact"
+
+
+@pytest.mark.parametrize("mean, samples, words", [
+    (1.5, 10, "between 0 and 1"), (-0.1, 10, "between 0 and 1"), (0.5, 0, "at least 1"),
+    (float("nan"), 10, "must be a number"), (0.5, 2.5, "whole number"),
+])
+def test_chernoff_interval_refuses_in_words(mean, samples, words):
+    with pytest.raises(CourseError, match=words):
+        chernoff_interval(mean, samples)
+
+
+def _stored_estimates(value: object):
+    """Every record in a stored measurement that carries a naive Elo interval."""
+    if isinstance(value, dict):
+        if "elo_low" in value:
+            yield value
+        for item in value.values():
+            yield from _stored_estimates(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _stored_estimates(item)
+
+
+def test_every_stored_elo_interval_is_the_one_the_library_computes_from_its_counts():
+    from pathlib import Path
+    import course_lib
+    records = 0
+    for path in sorted((Path(course_lib.__file__).parent / "data").glob("*.json")):
+        for record in _stored_estimates(json.loads(path.read_text())):
+            pairs = record.get("pentanomial") or record.get("pair_counts")
+            estimate = (elo_estimate_pairs(pairs) if pairs
+                        else elo_estimate(record["wins"], record["draws"], record["losses"]))
+            for key in ("elo", "elo_low", "elo_high"):
+                stored, computed = record[key], getattr(estimate, key)
+                stored = math.copysign(math.inf, computed) if stored is None else stored
+                if math.isinf(computed) or math.isinf(stored):
+                    assert stored == computed, (path.name, key, record)
+                else:                               # some records keep one decimal
+                    assert abs(stored - computed) <= 0.051, (path.name, key, stored, computed)
+            records += 1
+    assert records >= 40

@@ -14,6 +14,12 @@ cutechess-cli's Elo interval also follows):
 
 For pairs, ``N`` counts pairs and the variance is that of the pair's mean score.
 
+The normal interval fails near a score of 0 or 1: when ``mu -+ z * stderr`` runs past a
+score of 0 or 1, it claims more than the games show (+0 =1 -99 would give "-inf to -730",
+narrower than the exact bound -570 of 100 games all lost). There the interval is instead a
+distribution-free bound (Chernoff-Hoeffding, ``chernoff_interval``), valid whatever the shape
+of the results, and wider; ``EloEstimate.interval`` says which was used.
+
 >>> estimate = elo_estimate(136, 111, 96)
 >>> print(estimate)
 40.70 +- 30.43 logistic Elo (95% interval 10.59 to 71.44), LOS 99.60%, 343 games
@@ -32,7 +38,8 @@ from ..errors import CourseError
 
 __all__ = [
     "MAX_COUNT", "NELO_PER_T", "EloEstimate", "elo_estimate", "elo_estimate_pairs", "elo_from_score",
-    "expected_score", "likelihood_of_superiority", "normalized_elo", "normalized_elo_pairs",
+    "chernoff_interval", "expected_score", "likelihood_of_superiority", "normalized_elo",
+    "normalized_elo_pairs",
 ]
 
 NELO_PER_T = 800 / math.log(10)
@@ -178,6 +185,11 @@ class EloEstimate:
     pairs: int | None = None
     """For a pentanomial estimate: the number of game pairs (``games`` is twice that)."""
     confidence: float = 0.95
+    interval: str = "normal"
+    """How ``elo_low`` and ``elo_high`` were found: ``"normal"`` (the usual interval, above),
+    ``"chernoff"`` (the normal interval ran past a score of 0 or 1, so a distribution-free
+    bound replaced it: see ``chernoff_interval``) or ``"exact"`` (every result the same: see
+    ``note``)."""
     note: str = ""
     """What these results can and cannot tell, in words, when every game (pair) ended the same
     way; '' otherwise. The usual interval needs results that vary: when none do, ``elo_low``
@@ -193,16 +205,17 @@ class EloEstimate:
         return (self.elo_high - self.elo_low) / 2
 
     def __str__(self) -> str:
-        """``40.70 +- 30.43 logistic Elo (95% interval ...)``; an interval open on one side has no
-        ``+-``, a perfect score says that it has no finite estimate, and a record of one
-        repeated result gives its exact bound (see ``note``).
+        """``40.70 +- 30.43 logistic Elo (95% interval ...)``; a distribution-free interval
+        (``interval == "chernoff"``) has no ``+-`` and says why it replaced the normal one, a
+        perfect score says that it has no finite estimate, and a record of one repeated result
+        gives its exact bound (see ``note``).
 
         >>> print(elo_estimate(10, 0, 0))
         +inf logistic Elo: every game won, so no finite estimate; at least 140.22 logistic Elo with 95% confidence (exact bound); LOS 100.00%, 10 games
         >>> print(elo_estimate(0, 10, 0))
         0.00 logistic Elo (95% exact bound -110.79 to 110.79: every result the same), LOS 50.00%, 10 games
-        >>> print(elo_estimate(9, 1, 0))
-        511.50 logistic Elo (95% interval 311.10 to +inf), LOS 100.00%, 10 games
+        >>> print(elo_estimate(0, 1, 99))
+        -919.54 logistic Elo (95% interval -2375.30 to -502.66, distribution-free: the normal interval runs past a score of 0%), LOS 0.00%, 100 games
         """
         percent = f"{self.confidence * 100:g}%"
         tail = f"LOS {self.los * 100:.2f}%, {self.games} games"
@@ -216,9 +229,22 @@ class EloEstimate:
         if self.note:
             return (f"{self.elo:.2f} logistic Elo ({percent} exact bound {_signed(self.elo_low)} to "
                     f"{_signed(self.elo_high)}: every result the same), {tail}")
-        margin = f" +- {self.margin:.2f}" if math.isfinite(self.margin) else ""
-        return (f"{self.elo:.2f}{margin} logistic Elo ({percent} interval {_signed(self.elo_low)} to "
-                f"{_signed(self.elo_high)}), {tail}")
+        return f"{self.difference_text()}, {tail}"
+
+    def difference_text(self) -> str:
+        """The Elo difference with its usual or distribution-free interval, in one phrase
+        (for results that vary; ``__str__`` words the other cases).
+
+        >>> elo_estimate(136, 111, 96).difference_text()
+        '40.70 +- 30.43 logistic Elo (95% interval 10.59 to 71.44)'
+        """
+        interval = (f"{self.confidence * 100:g}% interval {_signed(self.elo_low)} to "
+                    f"{_signed(self.elo_high)}")
+        if self.interval == "chernoff":
+            edge = "0%" if self.score < 0.5 else "100%"
+            return (f"{self.elo:.2f} logistic Elo ({interval}, distribution-free: the normal "
+                    f"interval runs past a score of {edge})")
+        return f"{self.elo:.2f} +- {self.margin:.2f} logistic Elo ({interval})"
 
 
 def _signed(value: float) -> str:
@@ -260,13 +286,80 @@ def _estimate(mean: float, variance: float, samples: int, sigma_per_game: float,
         low, high = mean * (1 - u), mean * (1 - u) + u
         note = _one_result_note(mean, samples, "pair" if pairs else "game", confidence,
                                 elo_from_score(low), elo_from_score(high))
+        interval = "exact"
     else:
-        low, high = (min(1.0, max(0.0, mean + sign * z * stderr)) for sign in (-1, 1))
+        low, high = mean - z * stderr, mean + z * stderr
+        interval = "normal"
+        if low < 0 or high > 1:            # the normal approximation has failed here
+            low, high = chernoff_interval(mean, samples, confidence)
+            interval = "chernoff"
     return EloEstimate(
         elo=elo_from_score(mean), elo_low=elo_from_score(low), elo_high=elo_from_score(high),
         los=_normal_cdf_ratio(mean - 0.5, stderr), score=mean, score_stderr=stderr,
         normalized_elo=_normalized(mean, sigma_per_game), games=games, pairs=pairs,
-        confidence=confidence, note=note)
+        confidence=confidence, interval=interval, note=note)
+
+
+def chernoff_interval(mean: float, samples: int, confidence: float = 0.95) -> tuple[float, float]:
+    """A distribution-free ``confidence`` interval for the true mean of results between 0 and 1
+    (a game's points, or a pair's points halved), from ``samples`` results of mean ``mean``.
+
+    Each end is the Chernoff-Hoeffding bound at ``(1 - confidence) / 2``: the true mean ``s``
+    is excluded when ``samples * KL(mean || s) > ln(2 / (1 - confidence))``, with KL the
+    Kullback-Leibler divergence of two coins of those chances. Whatever the results' shape
+    (wins, draws, pairs), a mean at least that far from ``s`` turns up with at most that
+    chance (Hoeffding 1963), so the bound holds without a normal approximation. It is wider
+    than the normal interval; after results that all scored 0 (or 1) it is the exact
+    Clopper-Pearson bound ``1 - ((1 - confidence) / 2) ** (1 / samples)``.
+
+    >>> low, high = chernoff_interval(0.005, 100)     # +0 =1 -99
+    >>> round(elo_from_score(high), 1)            # 100 games all lost: at most -570.0
+    -502.7
+    >>> chernoff_interval(0.0, 100)[1] == 1 - 0.025 ** (1 / 100)
+    True
+    """
+    mean = _check_finite("mean", mean)
+    if not 0 <= mean <= 1:
+        raise CourseError(f"a mean score lies between 0 and 1; got {mean!r:.100}")
+    samples = check_count("samples", samples)
+    if samples == 0:
+        raise CourseError("samples must be at least 1: an interval needs results")
+    confidence = check_confidence(confidence)
+    budget = math.log(2 / (1 - confidence)) / samples        # KL(mean || s) allowed
+
+    def divergence(logit: float) -> float:                   # KL(mean || s), s from its logit
+        log_s = -math.log1p(math.exp(-logit)) if logit > -700 else logit
+        log_not_s = -math.log1p(math.exp(logit)) if logit < 700 else -logit
+        total = 0.0
+        if mean > 0:
+            total += mean * (math.log(mean) - log_s)
+        if mean < 1:
+            total += (1 - mean) * (math.log1p(-mean) - log_not_s)
+        return total
+
+    def bound(direction: int) -> float:
+        if (mean == 0 and direction < 0) or (mean == 1 and direction > 0):
+            return mean
+        if mean == 0 and direction > 0:      # closed form: exact at the edge
+            return 1 - ((1 - confidence) / 2) ** (1 / samples)
+        if mean == 1 and direction < 0:
+            return ((1 - confidence) / 2) ** (1 / samples)
+        inside = math.log(mean / (1 - mean))
+        step = 1.0
+        while divergence(inside + direction * step) <= budget:      # bracket the crossing
+            step *= 2
+        near, far = inside, inside + direction * step
+        for _ in range(200):
+            middle = (near + far) / 2
+            if middle in (near, far):
+                break
+            if divergence(middle) <= budget:
+                near = middle
+            else:
+                far = middle
+        return 1 / (1 + math.exp(-near)) if near > -700 else math.exp(near)
+
+    return bound(-1), bound(+1)
 
 
 def _one_result_note(mean: float, samples: int, unit: str, confidence: float, low: float,
