@@ -185,6 +185,10 @@ def main() -> None:
                      "--policy-b (B) and --net-a (the value network of both)")
     if args.rung == "puct" and (args.c is None or args.c <= 0):
         parser.error("rung puct compares PUCT's constant --c (above 0) with the default")
+    for option, value, rung in (("--c", args.c, "puct"), ("--policy-b", args.policy_b, "policy")):
+        if value is not None and args.rung != rung:
+            parser.error(f"{option} is read by rung {rung} only; rung {args.rung} would "
+                         f"ignore it (drop it, or use --rung {rung})")
     from course_lib.match import run_sprt
 
     spec_a, spec_b = specs(args)

@@ -48,10 +48,11 @@ JSON output (--json), one object:
   score           points per game, 0..1
   elo             Elo difference (logistic Elo); null if infinite (a perfect score)
   elo_low, elo_high     the confidence interval of the Elo difference
-  elo_margin      half the interval's width: the "+-" figure
+  elo_margin      half the interval's width: the "+-" figure (null for a chernoff
+                  interval, which is not centred on elo)
   interval        how the interval was found: "normal" (the usual one), "chernoff" (the
-                  normal one ran past a score of 0 or 1, so a distribution-free bound
-                  replaced it, wider) or "exact" (every game or pair the same: see note)
+                  score lay within twice the normal margin of 0 or 1, so a distribution-free
+                  interval replaced it) or "exact" (every game or pair the same: see note)
   los             likelihood of superiority, 0..1
   normalized_elo  normalized Elo
   confidence      the interval's confidence level (0.95)
@@ -122,7 +123,9 @@ def _elo_command(args: argparse.Namespace) -> int:
     result.update(
         score=estimate.score, elo=_finite_or_none(estimate.elo),
         elo_low=_finite_or_none(estimate.elo_low), elo_high=_finite_or_none(estimate.elo_high),
-        elo_margin=_finite_or_none(estimate.margin), interval=estimate.interval,
+        elo_margin=(_finite_or_none(estimate.margin) if estimate.interval != "chernoff"
+                    else None),
+        interval=estimate.interval,
         los=estimate.los,
         normalized_elo=_finite_or_none(estimate.normalized_elo), confidence=args.confidence)
     if estimate.note:                  # every result the same: say what that can tell

@@ -50,6 +50,10 @@ def test_the_puct_rung_differs_only_in_c_and_both_sides_build(ladder):
     (["--rung", "policy", "--net-a", VALUE, "--policy", POLICY], "--policy-b"),
     (["--rung", "puct", "--net-a", VALUE, "--policy", POLICY], "--c"),
     (["--rung", "puct", "--c", "0", "--net-a", VALUE], "above 0"),
+    (["--rung", "search", "--c", "0.3", "--net-a", VALUE, "--policy", POLICY],
+     "--c is read by rung puct only"),
+    (["--rung", "puct", "--c", "0.3", "--net-a", VALUE, "--policy-b", POLICY],
+     "--policy-b is read by rung policy only"),
 ])
 def test_a_rung_missing_its_networks_or_constant_is_refused_in_words(ladder, monkeypatch, capsys,
                                                                      argv, words):

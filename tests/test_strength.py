@@ -591,6 +591,7 @@ def test_cli_says_which_interval_it_printed(capsys):
     all_lost = json.loads(out)
     assert one_draw["interval"] == "chernoff" and all_lost["interval"] == "exact"
     assert one_draw["elo_low"] is not None and one_draw["elo_high"] > all_lost["elo_high"]
+    assert one_draw["elo_margin"] is None           # not centred on elo: no "+-"
     _, text = run_elo(["--wins", "0", "--draws", "1", "--losses", "99"], capsys)
     assert "distribution-free" in text and "+-" not in text and "inf" not in text
     _, out = run_elo(["--wins", "136", "--draws", "111", "--losses", "96", "--json"], capsys)
@@ -695,9 +696,10 @@ def test_imports_stay_light():
 @pytest.mark.parametrize("wins, draws, losses, words, never", [
     (10, 0, 0, ["+inf logistic Elo", "every game won", "no finite estimate", "LOS 100.00%"], ["+- ", "nan"]),
     (0, 0, 7, ["-inf logistic Elo", "every game lost", "LOS 0.00%", "7 games"], ["+- ", "nan"]),
-    (9, 1, 0, ["distribution-free", "runs past a score of 100%"], ["+- ", "inf"]),
-    (0, 1, 9, ["(95% interval -", "distribution-free", "a score of 0%"], ["+- ", "inf"]),
-    (5, 1, 4, ["+- ", "95% interval"], ["inf"]),
+    (9, 1, 0, ["distribution-free", "normal margin of a score of 100%"], ["+- ", "inf"]),
+    (0, 1, 9, ["(95% interval -", "distribution-free", "a score of 0%)"], ["+- ", "inf"]),
+    (5, 1, 4, ["distribution-free", "of a score of 0% and of 100%"], ["+- ", "inf"]),
+    (50, 10, 40, ["+- ", "95% interval"], ["inf", "distribution-free"]),
 ])
 def test_an_estimate_prints_what_it_knows(wins, draws, losses, words, never):
     text = str(elo_estimate(wins, draws, losses))

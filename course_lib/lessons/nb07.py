@@ -1,5 +1,8 @@
-"""Notebook 07, measuring strength: the bias of an Elo printed after a stopped test, and the
-exercises.
+"""Notebook 07, measuring strength: how often an Elo interval holds the truth near a score of
+0, the bias of an Elo printed after a stopped test, and the exercises.
+
+``interval_coverage`` plays many seeded matches of known win and draw chances and counts how
+often each kind of interval holds the true score.
 
 ``stopped_estimates`` runs many simulated SPRTs at a known true difference and gives each run's
 naive Elo (from its score) and its median-unbiased Elo (``sprt_elo_estimate``), so that the
@@ -20,9 +23,73 @@ from ..checks import MAX_ELO_BOUND, MAX_SEED, number, whole
 from ..errors import CourseError
 from ..exercises import register, register_prediction
 from ..i18n import N_, _
-from ..strength import (Sprt, elo_estimate, expected_score, game_probabilities,
+from ..strength import (Sprt, elo_estimate, elo_from_score, expected_score, game_probabilities,
                         pair_probabilities, simulate_sprt, sprt_elo_estimate, win_loss_llr)
 from .compare import whole_number, within
+
+# --- Intervals near a score of 0 (section 2) -----------------------------------------------------
+
+MAX_MATCHES, MAX_MATCH_GAMES = 1_000_000, 10_000
+"""The most matches ``interval_coverage`` plays, and the most games in each."""
+
+
+@dataclass(frozen=True)
+class IntervalCoverage:
+    """Seeded matches of known chances, and how often each interval held the true score."""
+
+    games: int
+    matches: int
+    true_score: float
+    normal: float
+    """The share of matches whose normal interval (section 2's formula) held the true score."""
+    library: float
+    """The share whose ``elo_estimate`` interval held it."""
+    kinds: dict[str, float]
+    """The share of matches in which ``elo_estimate`` gave each kind of interval (its
+    ``interval``: "normal", "chernoff" or "exact")."""
+
+    def __str__(self) -> str:
+        return _("true score {score:5.1%} ({elo:+5.0f} logistic Elo): held by the normal interval "
+                 "in {normal:5.1%}, by elo_estimate's in {library:5.1%}; elo_estimate's was "
+                 "distribution-free in {chernoff:5.1%} of the matches, an exact bound in "
+                 "{exact:5.1%}").format(
+            score=self.true_score, elo=elo_from_score(self.true_score), normal=self.normal,
+            library=self.library, chernoff=self.kinds["chernoff"], exact=self.kinds["exact"])
+
+
+def interval_coverage(win: float, draw: float, games: int, matches: int = 20_000,
+                      seed: int = 1) -> IntervalCoverage:
+    """Play ``matches`` matches of ``games`` games, each game won with chance ``win``, drawn
+    with chance ``draw`` and otherwise lost (seeded), and count how often the 95 % interval
+    held the true score ``win + draw / 2``: the normal interval, and ``elo_estimate``'s.
+
+    >>> found = interval_coverage(0.3, 0.2, 100, matches=2_000, seed=1)
+    >>> found.true_score, found.normal > 0.9, found.kinds["normal"]
+    (0.4, True, 1.0)
+    """
+    win = number(win, "win", 0, 1, "a chance", error=CourseError)
+    draw = number(draw, "draw", 0, 1, "a chance", error=CourseError)
+    if win + draw > 1:
+        raise CourseError(f"win and draw are chances of one game and add up to at most 1, got "
+                          f"{win:g} + {draw:g}")
+    games = whole(games, "games", 1, MAX_MATCH_GAMES, error=CourseError)
+    matches = whole(matches, "matches", 1, MAX_MATCHES, error=CourseError)
+    seed = whole(seed, "seed", 0, MAX_SEED, error=CourseError)
+    counts = np.random.default_rng(seed).multinomial(games, [win, draw, 1 - win - draw],
+                                                      size=matches)
+    truth = win + draw / 2
+    score = (counts[:, 0] + counts[:, 1] / 2) / games
+    variance = (counts[:, 0] * (1 - score) ** 2 + counts[:, 1] * (0.5 - score) ** 2
+                + counts[:, 2] * score ** 2) / games
+    normal = np.abs(score - truth) <= 1.959963984540054 * np.sqrt(variance / games)
+    outcomes, index = np.unique(counts, axis=0, return_inverse=True)
+    estimates = [elo_estimate(w, d, l) for w, d, l in outcomes.tolist()]
+    held = np.array([e.elo_low <= elo_from_score(truth) <= e.elo_high for e in estimates])
+    kind = np.array([e.interval for e in estimates])[index.ravel()]
+    return IntervalCoverage(games, matches, truth, float(normal.mean()),
+                            float(held[index.ravel()].mean()),
+                            {k: float(np.mean(kind == k)) for k in ("normal", "chernoff", "exact")})
+
 
 # --- The Elo after a stopped test (section 8) ----------------------------------------------------
 

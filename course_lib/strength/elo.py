@@ -14,11 +14,13 @@ cutechess-cli's Elo interval also follows):
 
 For pairs, ``N`` counts pairs and the variance is that of the pair's mean score.
 
-The normal interval fails near a score of 0 or 1: when ``mu -+ z * stderr`` runs past a
-score of 0 or 1, it claims more than the games show (+0 =1 -99 would give "-inf to -730",
-narrower than the exact bound -570 of 100 games all lost). There the interval is instead a
-distribution-free bound (Chernoff-Hoeffding, ``chernoff_interval``), valid whatever the shape
-of the results, and wider; ``EloEstimate.interval`` says which was used.
+The normal interval fails near a score of 0 or 1 (+0 =1 -99 would give "-inf to -730",
+narrower than the exact bound -570 of 100 games all lost). So where the score lies nearer to
+0 or 1 than twice the normal margin (``mu -+ 2 z stderr`` runs past 0 or 1), the interval is
+instead ``chernoff_interval``'s, a distribution-free bound (Chernoff-Hoeffding) that holds for
+independent results of any shape; ``EloEstimate.interval`` says which was used. The switch is
+a rule of thumb; notebook 07 (section 2) measures by seeded simulation how often each interval
+holds the true score. LOS stays the normal approximation's.
 
 >>> estimate = elo_estimate(136, 111, 96)
 >>> print(estimate)
@@ -175,7 +177,8 @@ class EloEstimate:
     elo_low: float
     elo_high: float
     los: float
-    """Likelihood of superiority: the chance that A is truly stronger, 0..1."""
+    """Likelihood of superiority: the chance that A is truly stronger, 0..1 (the normal
+    approximation's, whichever ``interval``)."""
     score: float
     """Mean points per game, 0..1."""
     score_stderr: float
@@ -187,9 +190,9 @@ class EloEstimate:
     confidence: float = 0.95
     interval: str = "normal"
     """How ``elo_low`` and ``elo_high`` were found: ``"normal"`` (the usual interval, above),
-    ``"chernoff"`` (the normal interval ran past a score of 0 or 1, so a distribution-free
-    bound replaced it: see ``chernoff_interval``) or ``"exact"`` (every result the same: see
-    ``note``)."""
+    ``"chernoff"`` (the score lay too near 0 or 1 for the normal interval, so a
+    distribution-free one replaced it: see ``chernoff_interval`` and the module's docstring)
+    or ``"exact"`` (every result the same: see ``note``)."""
     note: str = ""
     """What these results can and cannot tell, in words, when every game (pair) ended the same
     way; '' otherwise. The usual interval needs results that vary: when none do, ``elo_low``
@@ -215,7 +218,7 @@ class EloEstimate:
         >>> print(elo_estimate(0, 10, 0))
         0.00 logistic Elo (95% exact bound -110.79 to 110.79: every result the same), LOS 50.00%, 10 games
         >>> print(elo_estimate(0, 1, 99))
-        -919.54 logistic Elo (95% interval -2375.30 to -502.66, distribution-free: the normal interval runs past a score of 0%), LOS 0.00%, 100 games
+        -919.54 logistic Elo (95% interval -2375.30 to -502.66, distribution-free: within twice the normal margin of a score of 0%), LOS 0.00%, 100 games
         """
         percent = f"{self.confidence * 100:g}%"
         tail = f"LOS {self.los * 100:.2f}%, {self.games} games"
@@ -241,9 +244,11 @@ class EloEstimate:
         interval = (f"{self.confidence * 100:g}% interval {_signed(self.elo_low)} to "
                     f"{_signed(self.elo_high)}")
         if self.interval == "chernoff":
-            edge = "0%" if self.score < 0.5 else "100%"
-            return (f"{self.elo:.2f} logistic Elo ({interval}, distribution-free: the normal "
-                    f"interval runs past a score of {edge})")
+            reach = 2 * _NORMAL.inv_cdf(0.5 + self.confidence / 2) * self.score_stderr
+            edges = [edge for edge, near in (("0%", self.score - reach < 0),
+                                             ("100%", self.score + reach > 1)) if near]
+            return (f"{self.elo:.2f} logistic Elo ({interval}, distribution-free: within twice "
+                    f"the normal margin of a score of {' and of '.join(edges)})")
         return f"{self.elo:.2f} +- {self.margin:.2f} logistic Elo ({interval})"
 
 
@@ -290,7 +295,7 @@ def _estimate(mean: float, variance: float, samples: int, sigma_per_game: float,
     else:
         low, high = mean - z * stderr, mean + z * stderr
         interval = "normal"
-        if low < 0 or high > 1:            # the normal approximation has failed here
+        if mean - 2 * z * stderr < 0 or mean + 2 * z * stderr > 1:    # too near an edge
             low, high = chernoff_interval(mean, samples, confidence)
             interval = "chernoff"
     return EloEstimate(
@@ -305,15 +310,16 @@ def chernoff_interval(mean: float, samples: int, confidence: float = 0.95) -> tu
     (a game's points, or a pair's points halved), from ``samples`` results of mean ``mean``.
 
     Each end is the Chernoff-Hoeffding bound at ``(1 - confidence) / 2``: the true mean ``s``
-    is excluded when ``samples * KL(mean || s) > ln(2 / (1 - confidence))``, with KL the
-    Kullback-Leibler divergence of two coins of those chances. Whatever the results' shape
-    (wins, draws, pairs), a mean at least that far from ``s`` turns up with at most that
-    chance (Hoeffding 1963), so the bound holds without a normal approximation. It is wider
-    than the normal interval; after results that all scored 0 (or 1) it is the exact
-    Clopper-Pearson bound ``1 - ((1 - confidence) / 2) ** (1 / samples)``.
+    is excluded when ``samples * KL(mean || s) > ln(2 / (1 - confidence))``, with
+    ``KL(p || q) = p ln(p/q) + (1-p) ln((1-p)/(1-q))``, the Kullback-Leibler divergence of
+    two coins of those chances. For independent results between 0 and 1 of any shape (wins,
+    draws, pairs), a mean at least that far from ``s`` turns up with at most that chance
+    (Hoeffding 1963, theorem 1), so the bound holds without a normal approximation; it is
+    conservative. After results that all scored 0 (or 1) it is the exact Clopper-Pearson
+    bound ``1 - ((1 - confidence) / 2) ** (1 / samples)``.
 
     >>> low, high = chernoff_interval(0.005, 100)     # +0 =1 -99
-    >>> round(elo_from_score(high), 1)            # 100 games all lost: at most -570.0
+    >>> round(elo_from_score(high), 1)            # (+0 =0 -100: at most -570.0)
     -502.7
     >>> chernoff_interval(0.0, 100)[1] == 1 - 0.025 ** (1 / 100)
     True
@@ -321,7 +327,7 @@ def chernoff_interval(mean: float, samples: int, confidence: float = 0.95) -> tu
     mean = _check_finite("mean", mean)
     if not 0 <= mean <= 1:
         raise CourseError(f"a mean score lies between 0 and 1; got {mean!r:.100}")
-    samples = check_count("samples", samples)
+    samples = check_count("samples", samples, 5 * MAX_COUNT, "five trillion results")
     if samples == 0:
         raise CourseError("samples must be at least 1: an interval needs results")
     confidence = check_confidence(confidence)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from course_lib.errors import CourseError
-from course_lib.lessons.nb07 import stopped_estimates
+from course_lib.lessons.nb07 import interval_coverage, stopped_estimates
 from course_lib.strength import (Sprt, elo_estimate, elo_estimate_pairs, game_probabilities,
                                  pair_probabilities, simulate_sprt, sprt_elo_estimate)
 
@@ -107,3 +107,31 @@ def test_the_notebook_quotes_what_its_simulation_printed(at_h1):
                    f"{at_h1.share_above(at_h1.unbiased):.1%}".replace("%", " %"),
                    f"{np.median(at_h1.unbiased):+.1f}", f"{at_h1.unbiased.mean():+.1f}"):
         assert figure in words, figure
+
+
+def test_near_a_score_of_0_the_normal_interval_misses_and_elo_estimates_holds():
+    found = interval_coverage(win=0.02, draw=0.04, games=100, matches=5_000, seed=3)
+    assert found.true_score == pytest.approx(0.04)
+    assert found.normal < 0.92                  # below the 95 % it promises
+    assert found.library >= 0.95 and found.kinds["chernoff"] > 0.9
+    assert sum(found.kinds.values()) == pytest.approx(1)
+    assert interval_coverage(win=0.02, draw=0.04, games=100, matches=5_000, seed=3) == found
+
+
+def test_in_the_middle_both_intervals_are_the_same():
+    found = interval_coverage(win=0.3, draw=0.2, games=100, matches=5_000, seed=3)
+    assert found.kinds == {"normal": 1.0, "chernoff": 0.0, "exact": 0.0}
+    assert found.normal == found.library and 0.92 < found.normal < 0.97
+    assert "true score 40.0%" in str(found)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"win": 0.7, "draw": 0.5, "games": 10}, "add up to at most 1"),
+    ({"win": -0.1, "draw": 0.5, "games": 10}, "win"),
+    ({"win": 0.1, "draw": 0.1, "games": 0}, "games"),
+    ({"win": 0.1, "draw": 0.1, "games": 10, "matches": 10**9}, "matches"),
+    ({"win": 0.1, "draw": 0.1, "games": 10, "seed": -1}, "seed"),
+])
+def test_interval_coverage_refuses_in_words(kwargs, words):
+    with pytest.raises(CourseError, match=words):
+        interval_coverage(**kwargs)

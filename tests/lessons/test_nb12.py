@@ -569,7 +569,7 @@ def test_sprt_text_names_the_unit_and_the_bias_of_an_early_stop():
     text = sprt_text(_Run("accept H1", estimate)).splitlines()
     assert text[0] == "the summary line"
     assert text[1] == (f"logistic Elo {estimate.elo:+.1f} (95 % interval {estimate.elo_low:+.1f} "
-                       "to +inf)")
+                       f"to {estimate.elo_high:+.1f})")
     assert text[2] == ("biased upward: the test stopped early, as soon as the results ran high "
                        "enough to cross the upper bound")
     assert len(text) == 3          # no median-unbiased estimate given
