@@ -49,11 +49,12 @@ JSON output (--json), one object:
   elo             Elo difference (logistic Elo); null if infinite (a perfect score)
   elo_low, elo_high     the confidence interval of the Elo difference
   elo_margin      half the interval's width: the "+-" figure (null for a chernoff
-                  interval, which is not centred on elo)
+                  interval, far from symmetric around elo and printed without "+-")
   interval        how the interval was found: "normal" (the usual one), "chernoff" (the
                   score lay within twice the normal margin of 0 or 1, so a distribution-free
                   interval replaced it) or "exact" (every game or pair the same: see note)
-  los             likelihood of superiority, 0..1
+  los             likelihood of superiority, 0..1 (the normal approximation's, even where
+                  the interval is distribution-free)
   normalized_elo  normalized Elo
   confidence      the interval's confidence level (0.95)
   note            only when every game (pair) ended the same way: what that can and cannot

@@ -712,3 +712,21 @@ def test_the_middle_games_stone_count_is_printed_where_the_prose_reads_it():
     assert (bin(me).count("1"), bin(opp).count("1")) == (8, 14)
     printed = "".join("".join(o.get("text", "")) for o in _cells()["nb12-08"]["outputs"])
     assert "middle game: x (to move) has 8 stones, o 14" in printed
+
+
+def test_a_record_of_one_repeated_pair_result_gives_its_exact_bound_not_an_estimate():
+    import math
+    from course_lib.strength import elo_from_score
+    won = dict(RECORD, wins=40, draws=0, losses=0, games=40, pentanomial=[0, 0, 0, 0, 20],
+               elo=None, elo_low=277.4, elo_high=None)
+    bound = elo_from_score(0.025 ** (1 / 20))       # 20 pairs all won: the one-sided 2.5 % bound
+    lines = record_text(won).splitlines()
+    assert lines[-1] == ("no median-unbiased estimate after the stop: every pair scored the "
+                         f"same; with 95 % confidence at least {bound:+.1f} logistic Elo (an "
+                         "exact bound)")
+    assert not any(line.startswith("median-unbiased") for line in lines)
+    lost = dict(won, wins=0, losses=40, pentanomial=[20, 0, 0, 0, 0], result="rejected",
+                elo_low=None, elo_high=-277.4)
+    assert record_text(lost).splitlines()[-1].endswith(
+        f"at most {-bound:+.1f} logistic Elo (an exact bound)")
+    assert math.isfinite(bound)
