@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from course_lib.errors import CourseError
 from course_lib.strength import (
-    ACCEPT_H0, ACCEPT_H1, CONTINUE, Sprt, chernoff_interval, elo_estimate, elo_estimate_pairs, elo_from_score,
-    expected_score, game_probabilities, gsprt_llr, gsprt_llr_many, likelihood_of_superiority,
+    ACCEPT_H0, ACCEPT_H1, CONTINUE, Sprt, chernoff_interval, elo_estimate, elo_estimate_pairs,
+    elo_from_score, expected_score, game_probabilities, gsprt_llr, gsprt_llr_many, likelihood_of_superiority,
     normalized_elo, pair_probabilities, pentanomial_llr, round_robin_elo, simulate_sprt,
     simulated_operating_characteristic, sprt_bounds, trinomial_llr, win_loss_llr,
     win_loss_operating_characteristic, win_loss_operating_point)

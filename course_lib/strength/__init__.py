@@ -2,8 +2,9 @@
 (SPRT) that decide with as few games as the evidence allows.
 
 - ``elo``: expected score, Elo from a score, ``elo_estimate`` (wins, draws, losses) and
-  ``elo_estimate_pairs`` (colour-swapped pairs), LOS, normalized Elo; near a score of 0 or 1,
-  where the normal interval fails, a distribution-free one (``chernoff_interval``).
+  ``elo_estimate_pairs`` (colour-swapped pairs), LOS, normalized Elo; within twice the normal
+  margin of a score of 0 or 1, where the normal interval fails, a distribution-free one
+  (``chernoff_interval``).
 - ``llr``: the log-likelihood ratios: the lecture's win/loss test and the generalized SPRT on
   trinomial and pentanomial counts, with logistic or normalized Elo bounds.
 - ``sprt``: ``Sprt``, fed one game (or pair) at a time, or built from totals.
@@ -43,7 +44,8 @@ __all__ = [
     "ACCEPT_H0", "ACCEPT_H1", "CONTINUE", "KINDS", "NELO_PER_T", "SCALES", "SCALE_UNITS",
     "BrownianTest",
     "EloEstimate", "EloRow", "EloTable", "OperatingPoint", "Sprt", "SprtEloEstimate",
-    "SprtSimulation", "brownian_model", "brownian_operating_characteristic", "chernoff_interval", "elo_estimate",
+    "SprtSimulation", "brownian_model", "brownian_operating_characteristic", "chernoff_interval",
+    "elo_estimate",
     "elo_estimate_pairs", "elo_from_score", "expected_score", "game_probabilities", "games_cap",
     "games_still_running",
     "gsprt_llr", "gsprt_llr_many", "likelihood_of_superiority", "normalized_elo",
