@@ -838,9 +838,10 @@ def _elo_line(elo: float | None, low: float | None, high: float | None, result: 
         bound = (_("at least {low:+.1f}").format(low=unbiased.elo_low)
                  if unbiased.elo_low > -math.inf else
                  _("at most {high:+.1f}").format(high=unbiased.elo_high))
-        return line + "\n" + _("no median-unbiased estimate after the stop: every pair scored "
-                                "the same; with 95 % confidence {bound} logistic Elo (an exact "
-                                "bound)").format(bound=bound)
+        return line + "\n" + _("no median-unbiased estimate after the stop (its model needs "
+                                "pairs that vary): every pair scored the same; with 95 % "
+                                "confidence {bound} logistic Elo (an exact bound)").format(
+            bound=bound)
     line += "\n" + _("median-unbiased after the stop: {elo:+.1f} logistic Elo (95 % interval "
                      "{low:+.1f} to {high:+.1f})").format(
         elo=unbiased.elo, low=unbiased.elo_low, high=unbiased.elo_high)

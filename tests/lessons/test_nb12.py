@@ -721,9 +721,9 @@ def test_a_record_of_one_repeated_pair_result_gives_its_exact_bound_not_an_estim
                elo=None, elo_low=277.4, elo_high=None)
     bound = elo_from_score(0.025 ** (1 / 20))       # 20 pairs all won: the one-sided 2.5 % bound
     lines = record_text(won).splitlines()
-    assert lines[-1] == ("no median-unbiased estimate after the stop: every pair scored the "
-                         f"same; with 95 % confidence at least {bound:+.1f} logistic Elo (an "
-                         "exact bound)")
+    assert lines[-1] == ("no median-unbiased estimate after the stop (its model needs pairs "
+                         "that vary): every pair scored the same; with 95 % confidence at least "
+                         f"{bound:+.1f} logistic Elo (an exact bound)")
     assert not any(line.startswith("median-unbiased") for line in lines)
     lost = dict(won, wins=0, losses=40, pentanomial=[20, 0, 0, 0, 0], result="rejected",
                 elo_low=None, elo_high=-277.4)
