@@ -192,6 +192,12 @@ def main() -> None:
     from course_lib.match import run_sprt
 
     spec_a, spec_b = specs(args)
+    if args.rung not in BUDGETED:
+        per_move = None                             # timed: time_per_move_ms says it
+    elif args.rung == "data" and args.player == "engine":
+        per_move = args.nodes
+    else:
+        per_move = args.iterations
     planned = expected_length(args.elo0, args.elo1, args.max_games)
     print(f"rung {args.rung}: A = {spec_a}\n           B = {spec_b}")
     print(f"pentanomial SPRT, normalized Elo [{args.elo0:g}, {args.elo1:g}], alpha = beta = "
@@ -234,8 +240,7 @@ def main() -> None:
         "reasons": data["reasons"], "seed": args.seed,
         "openings": "4 seeded random plies, decided openings drawn again (depth 5)",
         "time_per_move_ms": None if args.rung in BUDGETED else args.ms,
-        "nodes_per_move": None if args.rung not in BUDGETED else
-        args.nodes if args.rung == "data" and args.player == "engine" else args.iterations,
+        "nodes_per_move": per_move,
         "workers": args.workers, "seconds": round(time.perf_counter() - started, 1),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load "

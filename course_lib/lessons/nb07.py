@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
 
@@ -78,17 +79,17 @@ def interval_coverage(win: float, draw: float, games: int, matches: int = 20_000
     counts = np.random.default_rng(seed).multinomial(games, [win, draw, 1 - win - draw],
                                                       size=matches)
     truth = win + draw / 2
-    score = (counts[:, 0] + counts[:, 1] / 2) / games
-    variance = (counts[:, 0] * (1 - score) ** 2 + counts[:, 1] * (0.5 - score) ** 2
-                + counts[:, 2] * score ** 2) / games
-    normal = np.abs(score - truth) <= 1.959963984540054 * np.sqrt(variance / games)
+    z = NormalDist().inv_cdf(0.975)
     outcomes, index = np.unique(counts, axis=0, return_inverse=True)
     estimates = [elo_estimate(w, d, l) for w, d, l in outcomes.tolist()]
+    normal = np.array([abs(e.score - truth) <= z * e.score_stderr for e in estimates])
     held = np.array([e.elo_low <= elo_from_score(truth) <= e.elo_high for e in estimates])
-    kind = np.array([e.interval for e in estimates])[index.ravel()]
-    return IntervalCoverage(games, matches, truth, float(normal.mean()),
-                            float(held[index.ravel()].mean()),
-                            {k: float(np.mean(kind == k)) for k in ("normal", "chernoff", "exact")})
+    kind = np.array([e.interval for e in estimates])
+    index = index.ravel()                   # each match's outcome among the distinct ones
+    return IntervalCoverage(games, matches, truth, float(normal[index].mean()),
+                            float(held[index].mean()),
+                            {k: float(np.mean(kind[index] == k))
+                             for k in ("normal", "chernoff", "exact")})
 
 
 # --- The Elo after a stopped test (section 8) ----------------------------------------------------

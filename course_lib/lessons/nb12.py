@@ -834,7 +834,7 @@ def _elo_line(elo: float | None, low: float | None, high: float | None, result: 
     line = f"{line}\n{_(_BIAS[result])}"
     if unbiased is None:
         return line
-    if getattr(unbiased, "note", ""):               # every pair the same: an exact bound only
+    if unbiased.note:                               # every pair the same: an exact bound only
         bound = (_("at least {low:+.1f}").format(low=unbiased.elo_low)
                  if unbiased.elo_low > -math.inf else
                  _("at most {high:+.1f}").format(high=unbiased.elo_high))

@@ -247,12 +247,17 @@ class EloEstimate:
         interval = (f"{self.confidence * 100:g}% interval {_signed(self.elo_low)} to "
                     f"{_signed(self.elo_high)}")
         if self.interval == "chernoff":
-            reach = 2 * _NORMAL.inv_cdf(0.5 + self.confidence / 2) * self.score_stderr
-            edges = [edge for edge, near in (("0%", self.score - reach < 0),
-                                             ("100%", self.score + reach > 1)) if near]
+            edges = _edges_near(self.score, self.score_stderr, self.confidence)
             return (f"{self.elo:.2f} logistic Elo ({interval}, distribution-free: within twice "
                     f"the normal margin of a score of {' and of '.join(edges)})")
         return f"{self.elo:.2f} +- {self.margin:.2f} logistic Elo ({interval})"
+
+
+def _edges_near(mean: float, stderr: float, confidence: float) -> list[str]:
+    """The edges, "0%" and "100%", that ``mean`` lies within twice the normal margin of: where
+    ``elo_estimate`` gives the distribution-free interval instead of the normal one."""
+    reach = 2 * _NORMAL.inv_cdf(0.5 + confidence / 2) * stderr
+    return [edge for edge, near in (("0%", mean - reach < 0), ("100%", mean + reach > 1)) if near]
 
 
 def _signed(value: float) -> str:
@@ -296,11 +301,12 @@ def _estimate(mean: float, variance: float, samples: int, sigma_per_game: float,
                                 elo_from_score(low), elo_from_score(high))
         interval = "exact"
     else:
-        low, high = mean - z * stderr, mean + z * stderr
-        interval = "normal"
-        if mean - 2 * z * stderr < 0 or mean + 2 * z * stderr > 1:    # too near an edge
+        if _edges_near(mean, stderr, confidence):
             low, high = chernoff_interval(mean, samples, confidence)
             interval = "chernoff"
+        else:
+            low, high = mean - z * stderr, mean + z * stderr
+            interval = "normal"
     return EloEstimate(
         elo=elo_from_score(mean), elo_low=elo_from_score(low), elo_high=elo_from_score(high),
         los=_normal_cdf_ratio(mean - 0.5, stderr), score=mean, score_stderr=stderr,
