@@ -10,6 +10,8 @@ the priors and the search buy, each step one SPRT, the records appended to
         --policy A.npz --policy-b B.npz
     nice -n 10 python benchmarks/network_ladder.py --rung puct --c 0.25 --net-a V.npz \
         --policy P.npz
+    nice -n 10 python benchmarks/network_ladder.py --rung engine --net-a V.npz --ms 100 \
+        --engine-b pvs=0,rfp=0,lmp=0
     python benchmarks/network_ladder.py --show
 
 Every rung is ``course_lib.match.run_sprt`` on the arena: colour-swapped pairs from seeded
@@ -37,7 +39,15 @@ The rungs (A against B, the same player otherwise):
   (``--policy``) against one trained on less (``--policy-b``), both with the value network
   ``--net-a``, at ``--iterations`` (the same network size, so the same speed, as in ``data``);
 - ``puct``: guided MCTS with PUCT's constant ``--c`` against the default (``PUCT_C``), the
-  networks ``--net-a`` and ``--policy`` on both sides, at ``--iterations``.
+  networks ``--net-a`` and ``--policy`` on both sides, at ``--iterations``;
+- ``engine``: the alpha-beta engine with its default switches against the engine with the
+  switches ``--engine-b`` changes (``pvs=0,rfp=0,lmp=0``: the default before), both with the
+  value network ``--net-a``, at ``--ms``: the engine's ladder decides its switches at a budget
+  of nodes with material (``python -m course_lib ladder``); this asks the same of a clock and
+  the network.
+
+The engine's specs carry every switch written out, so that a record does not depend on what
+the defaults were when it was made.
 
 ``--player mcts`` (default) or ``engine`` chooses the search of the data, width and network
 rungs. Each record: the rung, the specs, the networks' training figures, the bounds and the
@@ -62,18 +72,36 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "course_lib" / "data" / "network_ladder.json"
 GUIDED = "mcts:tier=fast,value=learned,prior=learned,reuse=1"
-RUNGS = ("data", "width", "network", "search", "priors", "policy", "puct")
+RUNGS = ("data", "width", "network", "search", "priors", "policy", "puct", "engine")
 BUDGETED = ("data", "policy", "puct")
 """The rungs played at a node or iteration budget (the rest at ``--ms`` a move)."""
 
 
-def player(kind: str, net: str | None, budget: str, policy: str | None = None) -> str:
+def engine_switches(changes: str | None = None) -> str:
+    """The engine's default switches written out (``pvs=0,...``), with ``changes``
+    (``"pvs=0,lmp=0"``) applied; an unknown switch or a value other than 0 or 1 is refused."""
+    from course_lib.match.ladder import default_switches
+    switches = {name: int(on) for name, on in default_switches().items()}
+    for item in (changes or "").split(","):
+        if not item.strip():
+            continue
+        name, _, value = item.strip().partition("=")
+        if name not in switches or value not in ("0", "1"):
+            raise SystemExit(f"error: --engine-b takes switches as name=0 or name=1, "
+                             f"separated by commas ({', '.join(switches)}); got {item!r}")
+        switches[name] = int(value)
+    return ",".join(f"{name}={on}" for name, on in switches.items())
+
+
+def player(kind: str, net: str | None, budget: str, policy: str | None = None,
+           switches: str | None = None) -> str:
     """The spec of the ``kind`` search (mcts or engine) with the value network ``net`` (None:
-    the n-tuple network), ``budget`` (``time=50``, ``nodes=...``) and, for MCTS, the priors of
-    the policy network ``policy`` (None: the children's scores)."""
+    the n-tuple network), ``budget`` (``time=50``, ``nodes=...``), for MCTS the priors of the
+    policy network ``policy`` (None: the children's scores), for the engine its switches
+    (``engine_switches``: the default, written out)."""
     if kind == "engine":
         evaluation = f"eval=network,weights={net}" if net else "eval=learned"
-        return f"engine:{budget},{evaluation}"
+        return f"engine:{budget},{evaluation},{switches or engine_switches()}"
     evaluation = f",eval=network,weights={net}" if net else ""
     guided = GUIDED if policy is None else GUIDED.replace("prior=learned",
                                                           f"prior=policy,policy={policy}")
@@ -100,6 +128,9 @@ def specs(args: argparse.Namespace) -> tuple[str, str]:
     if args.rung == "search":
         return (player("mcts", args.net_a, timed, args.policy),
                 player("engine", args.net_a, timed))
+    if args.rung == "engine":
+        return (player("engine", args.net_a, timed),
+                player("engine", args.net_a, timed, switches=engine_switches(args.engine_b)))
     return (player("mcts", args.net_a, timed, args.policy),
             player("mcts", args.net_a, timed))
 
@@ -164,6 +195,8 @@ def main() -> None:
                         "scores)")
     parser.add_argument("--policy-b", help="the policy network of B (rung policy)")
     parser.add_argument("--c", type=float, help="PUCT's constant of A (rung puct)")
+    parser.add_argument("--engine-b", help="B's switches that differ from the engine's "
+                        "default, e.g. pvs=0,rfp=0,lmp=0 (rung engine)")
     parser.add_argument("--ms", type=int, default=50, help="ms a move (default 50)")
     parser.add_argument("--nodes", type=int, default=20000, help="engine nodes a move (data)")
     parser.add_argument("--iterations", type=int, default=2000,
@@ -185,7 +218,13 @@ def main() -> None:
                      "--policy-b (B) and --net-a (the value network of both)")
     if args.rung == "puct" and (args.c is None or args.c <= 0):
         parser.error("rung puct compares PUCT's constant --c (above 0) with the default")
-    for option, value, rung in (("--c", args.c, "puct"), ("--policy-b", args.policy_b, "policy")):
+    if args.rung == "engine" and not args.engine_b:
+        parser.error("rung engine compares the engine's default with the switches --engine-b "
+                     "changes: give --engine-b (e.g. pvs=0,rfp=0,lmp=0)")
+    if args.rung == "engine" and engine_switches(args.engine_b) == engine_switches():
+        parser.error("--engine-b changes no switch of the default: A and B would be the same")
+    for option, value, rung in (("--c", args.c, "puct"), ("--policy-b", args.policy_b, "policy"),
+                                ("--engine-b", args.engine_b, "engine")):
         if value is not None and args.rung != rung:
             parser.error(f"{option} is read by rung {rung} only; rung {args.rung} would "
                          f"ignore it (drop it, or use --rung {rung})")

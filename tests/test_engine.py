@@ -271,9 +271,11 @@ def test_a_new_game_forgets_a_large_table_without_touching_its_memory():
 def test_the_switches_its_ladder_rejected_are_off_by_default():
     engine = Engine(hash_mb=1)
     engine.search(State.start(), SearchLimits(depth=6))
-    assert [name for name, on in engine.switches.items() if on] == ["tt", "order"]
+    assert [name for name, on in engine.switches.items() if on] == ["pvs", "tt", "order", "rfp",
+                                                                    "lmp"]
     stats = engine.last_stats
     assert stats.null_tries == stats.reductions == 0 and stats.tt_hits > 0
+    assert stats.futility_cuts > 0 and stats.late_moves_pruned > 0
     # the spec's help says the same, without loading the engine
     from course_lib.agents.spec import _ENGINE_OFF_BY_DEFAULT
     from course_lib.engine.engine import OFF_BY_DEFAULT

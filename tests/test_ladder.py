@@ -46,12 +46,18 @@ def _results(records: list[dict]) -> dict[str, dict]:
 def test_each_rung_changes_its_technique_only():
     rungs = ladder.technique_rungs(nodes=1000)
     base = ladder.default_switches()
-    assert [r.name for r in rungs] == [n for n in base if n not in ladder.untestable(base)]
+    needs = ladder.untestable(base)
+    assert [r.name for r in rungs] == list(base)
     for rung in rungs:
         a = dict(item.split("=") for item in rung.spec_a.split(":")[1].split(","))
         b = dict(item.split("=") for item in rung.spec_b.split(":")[1].split(","))
         assert {k for k in a if a[k] != b[k]} == {rung.name}
         assert a[rung.name] == "1" and b[rung.name] == "0"       # A has the technique
+        # the rest as in the default, but what a technique needs, on in both when it is off
+        needed = {ladder.REQUIRES[rung.name]} if rung.name in needs else set()
+        assert {k for k in base if k != rung.name and a[k] != str(int(base[k]))} == needed
+        assert all(a[k] == b[k] == "1" for k in needed)
+        assert ("on in both A and B" in rung.why) == (rung.name in needs)
         assert a["nodes"] == "1000"
         assert (rung.elo0, rung.elo1) == ladder.TECHNIQUE_BOUNDS[rung.name][:2]
         assert rung.elo0 < rung.elo1 and rung.why.startswith(rung.name)
@@ -60,18 +66,22 @@ def test_each_rung_changes_its_technique_only():
     assert not base["lmr"] and "lmr=0" in lmr.spec_b and "off in the default it is tested from" in lmr.why
 
 
-def test_a_technique_that_cannot_act_is_not_tested():
-    """Null-move pruning acts only with PVS: from a default without PVS, the engine with it
-    plays the same moves as without it, so there is no rung, and asking for one says why."""
+def test_a_technique_that_cannot_act_alone_is_tested_with_what_it_needs():
+    """Null-move pruning and reverse futility act only with PVS: from a default without PVS,
+    the engine with either plays the same moves as without it, so their rungs turn PVS on in
+    both A and B, and say so."""
     without_pvs = {**ladder.default_switches(), "pvs": False}
-    assert "nullmove" not in [r.name for r in ladder.technique_rungs(without_pvs)]
-    with pytest.raises(CourseError, match="nullmove cannot be tested.*acts only with pvs"):
-        ladder.technique_rungs(without_pvs, only=["nullmove"])
-    rung, = ladder.technique_rungs({**without_pvs, "pvs": True}, nodes=NODES, only=["nullmove"])
-    unable = ladder.Rung("x", rung.spec_a.replace("pvs=1", "pvs=0"),
-                         rung.spec_b.replace("pvs=1", "pvs=0"), -100, 100, "")
-    record = ladder.play_pair(unable, 0)
-    assert record["moves"][0] == record["moves"][1]           # the same moves both ways
+    for name in ("nullmove", "rfp"):
+        rung, = ladder.technique_rungs(without_pvs, nodes=NODES, only=[name])
+        assert "pvs=1" in rung.spec_a and "pvs=1" in rung.spec_b
+        assert f"{name}=1" in rung.spec_a and f"{name}=0" in rung.spec_b
+        assert "tested with pvs on in both A and B" in rung.why
+        unable = ladder.Rung("x", rung.spec_a.replace("pvs=1", "pvs=0"),
+                             rung.spec_b.replace("pvs=1", "pvs=0"), -100, 100, "")
+        record = ladder.play_pair(unable, 0)
+        assert record["moves"][0] == record["moves"][1]       # the same moves both ways
+    plain, = ladder.technique_rungs({**without_pvs, "pvs": True}, nodes=NODES, only=["rfp"])
+    assert "tested from" in plain.why and "on in both" not in plain.why
 
 
 def test_the_plan_is_computed_before_and_its_cap_is_negligible():
@@ -244,28 +254,39 @@ def test_the_command_says_what_is_wrong(tmp_path):
 STORED = ROOT / "course_lib" / "data" / "engine_ladder_nodes.jsonl"
 
 
-def _switches(spec: str) -> dict[str, bool]:
-    options = dict(item.split("=") for item in spec.split(":")[1].split(","))
-    return {name: options[name] == "1" for name in ladder.default_switches()}
-
-
 def test_the_engines_default_follows_the_stored_ladder():
-    """Every technique has a decided test at the stored budget; the engine's default is the one
-    they imply; a changed default was confirmed against the one before; and each stored result
-    is what its stored pairs give."""
+    """The stored ladder, stage by stage: each stage's rungs were played from one default (each
+    rung's A and B are that default but for its technique, and what the technique needs, on in
+    both where the default has it off); the default its decided rungs imply, where it differs,
+    was confirmed against it, and is the next stage's; the last is the engine's default, and
+    every technique of the engine has a decided rung. Each stored result is what its stored
+    pairs give."""
     records = ladder.load_records(STORED)
     results = {r["rung"]: r for r in records if r["kind"] == "result"}
-    techniques = [results[name] for name in ladder.default_switches()]
-    assert all(r["decision"] in ("accept H0", "accept H1") for r in techniques)
-    # the default the ladder started from: the setting shared by A and B but in their own rung
-    before = {name: next(_switches(r["spec_a"])[name] for r in techniques if r["rung"] != name)
-              for name in ladder.default_switches()}
-    implied = ladder.implied_defaults(before, techniques)
-    assert implied == ladder.default_switches()
-    if implied != before:
-        confirm = results["confirm"]
-        assert (_switches(confirm["spec_a"]), _switches(confirm["spec_b"])) == (implied, before)
-        assert confirm["decision"] == "accept H1"
+    stages = ladder.ladder_stages(r for r in records if r["kind"] == "result")
+    assert len(stages) >= 2
+    default, decided = stages[0].default, set()
+    for stage in stages:
+        assert stage.default == default
+        assert all(r["decision"] in ("accept H0", "accept H1") for r in stage.tests)
+        needs = ladder.untestable(default)
+        for r in stage.tests:
+            for side, on in (("spec_a", True), ("spec_b", False)):
+                expected = {**default, r["rung"]: on}
+                if r["rung"] in needs:
+                    expected[ladder.REQUIRES[r["rung"]]] = True
+                assert ladder.spec_switches(r[side]) == expected, (r["rung"], side)
+            assert ("on in both A and B" in r["why"]) == (r["rung"] in needs)
+        implied = ladder.implied_defaults(default, stage.tests)
+        decided |= {r["rung"] for r in stage.tests}
+        if implied != default:
+            confirm = stage.confirm
+            assert confirm is not None and confirm["decision"] == "accept H1"
+            assert (ladder.spec_switches(confirm["spec_a"]),
+                    ladder.spec_switches(confirm["spec_b"])) == (implied, default)
+        default = implied
+    assert default == ladder.default_switches()
+    assert decided == set(ladder.default_switches())
     for name, result in results.items():
         test = ladder.replay_rung(records, name)
         assert test.counts == result["pentanomial"] and round(test.llr, 4) == result["llr"]
@@ -280,6 +301,9 @@ def test_the_earlier_ladders_figures_in_the_why_texts_are_read_with_their_decisi
     earlier = {r["technique"]: r for r in
                json.loads((ROOT / "course_lib" / "data" / "engine_ladder.json").read_text())}
     for name, (_, _, why) in ladder.TECHNIQUE_BOUNDS.items():
+        if name not in earlier:                 # a technique younger than that ladder
+            assert "in no earlier ladder" in why
+            continue
         record = earlier[name]
         assert "the earlier ladder at 20 ms a move" in why
         assert f"{round(record['elo']):+d} logistic Elo" in why

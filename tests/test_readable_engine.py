@@ -14,7 +14,7 @@ from course_lib.games import GameTree
 from course_lib.grader.cases import tree_evaluation
 
 COUNTERS = ("nodes", "cutoffs", "first_move_cutoffs", "tt_hits", "tt_cutoffs", "null_tries",
-            "null_cutoffs", "reductions", "re_searches")
+            "null_cutoffs", "reductions", "re_searches", "futility_cuts", "late_moves_pruned")
 
 POSITIONS = {
     "few moves, x behind": "ooooooo/6o/7/oooooo1/oooooo1/xxxxxxx/xxxxxxx x 1 22",
@@ -33,6 +33,10 @@ SETTINGS = {
     "lmr alone": {"lmr": True},
     "aspiration": {"aspiration": True},
     "killers and history": {"killers": True, "history": True},
+    "reverse futility": {"rfp": True},
+    "late move pruning": {"lmp": True},
+    "both prunings with pvs": {"pvs": True, "rfp": True, "lmp": True},
+    "late move pruning without order": {"lmp": True, "order": False},
 }
 
 
@@ -62,6 +66,8 @@ def test_the_techniques_act_on_these_positions():
     assert sum(s.null_cutoffs for s in stats) > 0
     assert sum(s.reductions for s in stats) > 0 and sum(s.re_searches for s in stats) > 0
     assert sum(s.tt_cutoffs for s in stats) > 0
+    assert sum(s.futility_cuts for s in stats) > 0
+    assert sum(s.late_moves_pruned for s in stats) > 0
     failed = [s.failed for f in found.values() for s in f.root_searches if s.failed]
     assert failed, "no aspiration window failed"
 
@@ -92,8 +98,9 @@ def test_pvs_and_aspiration_keep_the_value_on_a_tree():
     def value(state, player):
         return tree_evaluation(state, player)
 
-    plain = ReadableEngine(evaluation=value, frontier=False, tt=False, order=False)
-    pvs = ReadableEngine(evaluation=value, frontier=False, tt=False, order=False, pvs=True)
+    alone = {"frontier": False, "tt": False, "order": False, "rfp": False, "lmp": False}
+    plain = ReadableEngine(evaluation=value, pvs=False, **alone)
+    pvs = ReadableEngine(evaluation=value, pvs=True, **alone)
     a, b = plain.root_search(GameTree(tree), 2), pvs.root_search(GameTree(tree), 2)
     assert (a.value, a.move) == (b.value, b.move) == (6, 1)
     assert pvs.pvs_re_searches == 1 and plain.pvs_re_searches == 0

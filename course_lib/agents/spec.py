@@ -75,11 +75,13 @@ _ENGINE_SWITCHES = {
     "killers": "killer moves",
     "history": "history scores",
     "order": "move ordering by gain",
+    "rfp": "reverse futility pruning",
+    "lmp": "late move pruning of jumps that take nothing",
 }
 """The engine's switches (``course_lib.engine.SWITCHES``), named here so that building the
 help text does not load the engine."""
 
-_ENGINE_OFF_BY_DEFAULT = ("pvs", "aspiration", "lmr", "nullmove", "killers", "history")
+_ENGINE_OFF_BY_DEFAULT = ("aspiration", "lmr", "nullmove", "killers", "history")
 """The switches off by default (``course_lib.engine.engine.OFF_BY_DEFAULT``; a test holds the
 two equal)."""
 

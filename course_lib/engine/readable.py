@@ -22,25 +22,31 @@ The search, as ``_search`` does it at a node with ``depth`` plies left and the w
 1. a finished game is scored; at depth 0 the position is scored (material);
 2. the table (``tt``): its move is tried first; its value ends the node when it was searched at
    least as deep and its bound settles the window (not at a PV node with ``pvs``);
-3. one ply from the horizon (``frontier``), every child is scored at once, none cut: that loop
-   is cheaper than pruning it (a node's children are all counted as nodes);
-4. null move (``nullmove``): at a node off the principal variation (a null window) where the
+3. reverse futility (``rfp``): at a node off the principal variation with at most
+   ``RFP_DEPTH`` plies left, a static score that stays at beta or above after ``RFP_MARGIN``
+   (a stone) per ply left is returned without a search;
+4. one ply from the horizon (``frontier``), every child is scored at once, none cut: that loop
+   is cheaper than pruning it (a node's children are all counted as nodes); with ``lmp``
+   (below the root) the jumps that take nothing after the first ``LMP_AFTER`` moves are not
+   scored (nor counted);
+5. null move (``nullmove``): at a node off the principal variation (a null window) where the
    side to move is already ``beta`` ahead, it passes and the opponent gets a search
    ``3 + depth // 4`` plies shallower with the window (beta - 1, beta); if even so the
    opponent cannot bring the score under beta, the node is cut without trying a move;
-5. the moves are ordered (``order``: the table move, then by the stones a move takes, clones
+6. the moves are ordered (``order``: the table move, then by the stones a move takes, clones
    before jumps; killers and history break ties);
-6. the first move is searched with the full window; each later one (``pvs``) first with the
+7. the first move is searched with the full window; each later one (``pvs``) first with the
    null window (alpha, alpha + 1), (``lmr``) from the fourth move on at a reduced depth, again
    at full depth if the reduced search beats alpha, and again with the full window if the
-   null window says it beats alpha but not beta;
-7. a move that reaches beta cuts the node (and becomes a killer, and earns history).
+   null window says it beats alpha but not beta; (``lmp``, below the root) from the third move
+   on a jump that takes nothing is skipped, unless every move so far loses;
+8. a move that reaches beta cuts the node (and becomes a killer, and earns history).
 
 >>> from course_lib.ataxx import State
 >>> engine = ReadableEngine(hash_mb=1)
 >>> found = engine.search(State.start(), depth=3)
 >>> found.move.uai(), found.value, found.nodes
-('b7', 100, 1089)
+('b7', 100, 355)
 """
 
 from __future__ import annotations
@@ -54,8 +60,9 @@ from ..agents.transposition import position_hash
 from ..ataxx.rules import FIRST, MAX_TURNS, PASS, State
 from ..checks import whole
 from ..errors import GameOverError, InvalidArgumentError
-from .engine import (ASPIRATION_DELTA, LMR_MIN_MOVE, MAX_DEPTH, NULL_MIN_EMPTY, OFF_BY_DEFAULT,
-                     ORDER_WEIGHTS, SWITCHES, EngineStats, _table_entries)
+from .engine import (ASPIRATION_DELTA, LMP_AFTER, LMR_MIN_MOVE, MAX_DEPTH, NULL_MIN_EMPTY,
+                     OFF_BY_DEFAULT, ORDER_WEIGHTS, RFP_DEPTH, RFP_MARGIN, SWITCHES,
+                     EngineStats, _table_entries)
 from ._kernels import INF, MATE, MATE_BOUND, STONE
 
 __all__ = ["ReadableEngine", "RootSearch", "ReadableResult", "reduction"]
@@ -137,6 +144,15 @@ class _Ataxx:
                   if 1 <= x <= 7 and 1 <= y <= 7 and (x, y) != (move.x1, move.y1)]
         return gain - w_hole * sum(state.grid[x][y] == state.to_move for x, y in around)
 
+    def quiet(self, state: State, move: Any) -> bool:
+        """A jump that takes no stone (what late move pruning skips)."""
+        if move.is_clone:
+            return False
+        opponent = 3 - state.to_move
+        return not any(state.grid[x][y] == opponent
+                       for x in range(move.x2 - 1, move.x2 + 2)
+                       for y in range(move.y2 - 1, move.y2 + 2) if 1 <= x <= 7 and 1 <= y <= 7)
+
     def may_pass(self, state: State, moves: list, beta: float) -> bool:
         """Null move allowed here: a clone exists (a side with only jumps may be better off
         passing), more than ``NULL_MIN_EMPTY`` squares are empty, and the side to move is at
@@ -173,6 +189,9 @@ class _AnyGame:
 
     def gain(self, state: Any, move: Any) -> int:
         return 0
+
+    def quiet(self, state: Any, move: Any) -> bool:
+        return False
 
     def may_pass(self, state: Any, moves: list, beta: float) -> bool:
         return False
@@ -439,12 +458,20 @@ class ReadableEngine:
                                   node, PASS, "")
             return self._leave(node, state, value)
 
-        if depth == 1 and self.frontier:                   # 3. every child scored at once
+        if (on["rfp"] and not pv_node and ply > 0 and depth <= RFP_DEPTH
+                and -MATE_BOUND < beta < MATE_BOUND):      # 3. reverse futility
+            static = rules.leaf(state, ply)
+            if static - RFP_MARGIN * depth >= beta:
+                self.stats.futility_cuts += 1
+                self._cut(node, state, moves, ply)
+                return self._leave(node, state, static)
+
+        if depth == 1 and self.frontier:                   # 4. every child scored at once
             return self._frontier(state, moves, ply, key, node)
 
         if (on["nullmove"] and null_ok and not pv_node and depth >= 3 and ply > 0
                 and -MATE_BOUND < beta < MATE_BOUND and rules.may_pass(state, moves, beta)):
-            self.stats.null_tries += 1                     # 4. the null move
+            self.stats.null_tries += 1                     # 5. the null move
             value = -self._search(state.apply(PASS), depth - 3 - depth // 4, -beta, 1 - beta,
                                   ply + 1, False, node, PASS, "null")
             if value >= beta:
@@ -453,10 +480,15 @@ class ReadableEngine:
                 return self._leave(node, state, beta if value >= MATE_BOUND else value)
 
         killers = self.killers.get(ply, [None, None])
-        moves = self._ordered(state, moves, table_move, killers)   # 5. the order
+        moves = self._ordered(state, moves, table_move, killers)   # 6. the order
+        prune_late = on["lmp"] and on["order"] and ply > 0
 
         alpha_on_entry, best, best_move = alpha, -INF, None
-        for k, move in enumerate(moves):                   # 6. the moves
+        for k, move in enumerate(moves):                   # 7. the moves
+            if (prune_late and k >= LMP_AFTER and best > -MATE_BOUND
+                    and rules.quiet(state, move)):         # a late quiet jump: skipped
+                self.stats.late_moves_pruned += 1
+                continue
             child = state.apply(move)
             if k == 0:
                 value = -self._search(child, depth - 1, -beta, -alpha, ply + 1, True, node,
@@ -489,7 +521,7 @@ class ReadableEngine:
                     alpha = value
                     if ply == 0:
                         self._root_best = move
-                    if value >= beta:                      # 7. a cut
+                    if value >= beta:                      # 8. a cut
                         self.stats.cutoffs += 1
                         if k == 0:
                             self.stats.first_move_cutoffs += 1
@@ -502,11 +534,17 @@ class ReadableEngine:
         return self._leave(node, state, best)
 
     def _frontier(self, state: Any, moves: list, ply: int, key: Any, node: int | None) -> float:
-        """One ply from the horizon: every child scored (and counted), the best kept."""
+        """One ply from the horizon: every child scored (and counted), the best kept; with
+        late move pruning (below the root) the quiet jumps after the first ``LMP_AFTER`` moves
+        are neither scored nor counted."""
         rules = self._rules
-        self.stats.nodes += len(moves)
+        prune_late = self.switches["lmp"] and self.switches["order"] and ply > 0
         best, best_move = -INF, None
-        for move in moves:
+        for k, move in enumerate(moves):
+            if prune_late and k >= LMP_AFTER and rules.quiet(state, move):
+                self.stats.late_moves_pruned += 1
+                continue
+            self.stats.nodes += 1
             child = state.apply(move)
             score = rules.final(child, ply + 1) if rules.finished(child) \
                 else rules.leaf(child, ply + 1)

@@ -33,15 +33,15 @@ from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
 from ..i18n import N_, _
-from ..match.ladder import (CONFIRM_BOUNDS, CONFIRM_WHY, TECHNIQUE_BOUNDS, TESTED_FROM, Rung,
-                            load_records, rung_plan)
+from ..match.ladder import (CONFIRM_BOUNDS, CONFIRM_WHY, TECHNIQUE_BOUNDS, TESTED_FROM,
+                            TESTED_WITH, Rung, load_records, rung_plan)
 from ..strength import SCALE_UNITS
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
            "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
            "teaching_against_engine", "Timed", "ladder_results", "expected_games",
            "LADDER_RECORDS", "EARLIER_LADDER", "ladder_setup", "earlier_ladder_setup", "reason",
-           "COUNTERS", "clock_game", "ClockMove", "STOPS"]
+           "clock_test", "COUNTERS", "clock_game", "ClockMove", "STOPS"]
 
 LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
 """The engine's ladder as ``python -m course_lib ladder`` stored it (one JSON record a line)."""
@@ -160,7 +160,7 @@ def depth_in_nodes(position: Any, nodes: int, switches: dict[str, bool] | None =
     """The deepest iteration a new engine finishes on ``position`` within ``nodes`` nodes.
 
     >>> depth_in_nodes(State.start(), 2_000)
-    3
+    4
     """
     (state,) = _states(position)
     nodes = whole(nodes, "nodes", 1, MAX_NODES)
@@ -315,7 +315,7 @@ def _tree_of(search: Any) -> Any:
 
 
 COUNTERS = ("nodes", "cutoffs", "first_move_cutoffs", "tt_hits", "tt_cutoffs", "null_tries",
-            "null_cutoffs", "reductions", "re_searches")
+            "null_cutoffs", "reductions", "re_searches", "futility_cuts", "late_moves_pruned")
 """The counters the readable engine and the compiled one keep alike."""
 
 
@@ -326,7 +326,7 @@ def twins(positions: Any, depth: int, switches: dict[str, bool] | None = None
 
     >>> readable, compiled = twins([State.start()], 2)[0]
     >>> readable == compiled, readable[0]
-    (True, 290)
+    (True, 130)
     """
     states = _states(positions)
     depth = whole(depth, "depth", 1, MAX_DEPTH, "plies")
@@ -435,8 +435,18 @@ def earlier_ladder_setup(path: str | Path | None = None) -> dict:
 
 
 def _fields(template: str, text: str) -> dict | None:
-    """The values of the ``{fields}`` of ``template`` that give ``text``, or None."""
-    pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+)", re.escape(template))
+    """The values of the ``{fields}`` of ``template`` that give ``text``, or None (a field
+    named twice must have the same value both times)."""
+    seen: set[str] = set()
+
+    def group(found: re.Match) -> str:
+        name = found.group(1)
+        if name in seen:
+            return f"(?P={name})"
+        seen.add(name)
+        return f"(?P<{name}>.+)"
+
+    pattern = re.sub(r"\\\{(\w+)\\\}", group, re.escape(template))
     match = re.fullmatch(pattern, text)
     return match.groupdict() if match else None
 
@@ -447,16 +457,34 @@ def reason(record: dict) -> str:
     translated, a reason the library does not hold as it is stored.
 
     >>> reason(ladder_results()[-1])[:53]
-    'the default after the ladder (pvs off, aspiration off'
+    'the default after the ladder (pvs on, rfp on, lmp on)'
     """
     if not isinstance(record, dict) or not isinstance(record.get("why"), str):
         raise InvalidArgumentError("record must be a ladder result record (ladder_results())")
     reasons = {why for _, _, why in TECHNIQUE_BOUNDS.values()} | {CONFIRM_BOUNDS[2]}
-    for template in (*TESTED_FROM.values(), CONFIRM_WHY):
+    for template in (*TESTED_FROM.values(), TESTED_WITH, CONFIRM_WHY):
         fields = _fields(template, record["why"])
         if fields is not None and fields["why"] in reasons:
             return _(template).format(**{**fields, "why": _(fields["why"])})
     return record["why"]
+
+
+NETWORK_LADDER = Path(__file__).resolve().parents[1] / "data" / "network_ladder.json"
+"""The value network's stored SPRTs (``benchmarks/network_ladder.py``), among them the engine's
+default at a clock (its ``engine`` rung)."""
+
+
+def clock_test(path: str | Path | None = None) -> dict | None:
+    """The latest stored test of the engine's default against another setting of its switches
+    at a time a move, with the value network (``benchmarks/network_ladder.py --rung engine``),
+    or None when none is stored.
+
+    >>> clock_test()["time_per_move_ms"], clock_test()["result"]
+    (100, 'accepted')
+    """
+    records = json.loads(Path(NETWORK_LADDER if path is None else path).read_text())
+    found = [r for r in records if isinstance(r, dict) and r.get("rung") == "engine"]
+    return found[-1] if found else None
 
 
 @dataclass

@@ -50,8 +50,8 @@ finish in; pairs that were running when it stopped are kept in the file but not 
 
 >>> rung = technique_rungs(nodes=2000, only=["lmr"])[0]
 >>> print(rung.spec_a); print(rung.spec_b)
-engine:nodes=2000,hash=16,pvs=0,aspiration=0,tt=1,lmr=1,nullmove=0,killers=0,history=0,order=1
-engine:nodes=2000,hash=16,pvs=0,aspiration=0,tt=1,lmr=0,nullmove=0,killers=0,history=0,order=1
+engine:nodes=2000,hash=16,pvs=1,aspiration=0,tt=1,lmr=1,nullmove=0,killers=0,history=0,order=1,rfp=1,lmp=1
+engine:nodes=2000,hash=16,pvs=1,aspiration=0,tt=1,lmr=0,nullmove=0,killers=0,history=0,order=1,rfp=1,lmp=1
 """
 
 from __future__ import annotations
@@ -71,10 +71,11 @@ from ..errors import CourseError
 from ..i18n import N_
 from .arena import GameTask, RandomOpenings, derive_seed, play_task
 
-__all__ = ["CONFIRM_BOUNDS", "CONFIRM_WHY", "DEFAULT_NODES", "DEFAULT_SEED", "PLAN_ELOS",
-           "Rung", "TECHNIQUE_BOUNDS", "TESTED_FROM", "confirmation_rung", "default_switches",
-           "engine_ladder", "engine_spec", "implied_defaults", "ladder_table", "load_records",
-           "play_pair", "replay_rung", "rung_plan", "run_ladder", "technique_rungs",
+__all__ = ["CONFIRM_BOUNDS", "CONFIRM_WHY", "DEFAULT_NODES", "DEFAULT_SEED", "LadderStage",
+           "PLAN_ELOS", "Rung", "TECHNIQUE_BOUNDS", "TESTED_FROM", "TESTED_WITH",
+           "confirmation_rung", "default_switches", "engine_ladder", "engine_spec",
+           "implied_defaults", "ladder_stages", "ladder_table", "load_records", "play_pair",
+           "replay_rung", "rung_plan", "run_ladder", "spec_switches", "technique_rungs",
            "untestable"]
 
 DEFAULT_NODES = 100_000
@@ -126,6 +127,17 @@ TECHNIQUE_BOUNDS: dict[str, tuple[float, float, str]] = {
                                  "nodes at best (the earlier ladder at 20 ms a move: undecided "
                                  "at its cap of 300 games, -16 logistic Elo): [0, 25] normalized "
                                  "Elo, as for the ordering refinements")),
+    "rfp": (0.0, 30.0, N_("new, in no earlier ladder: off the principal variation, a few plies "
+                          "from the horizon, a position whose static score stays at beta or "
+                          "above after a stone a ply is returned without a search: far fewer "
+                          "nodes, at the risk of a tactic the static score does not see. "
+                          "Asked: does it gain tens of normalized Elo? [0, 30] normalized "
+                          "Elo")),
+    "lmp": (0.0, 30.0, N_("new, in no earlier ladder: below the root, after the first two "
+                          "moves, jumps that take no stone (about two thirds of the moves) "
+                          "are not searched: far fewer nodes, at the risk of the rare quiet "
+                          "jump that is the best move. Asked: does it gain tens of normalized "
+                          "Elo? [0, 30] normalized Elo")),
 }
 """Each technique's bounds (elo0, elo1) in normalized Elo, and why: the question asked.
 
@@ -148,6 +160,10 @@ TESTED_FROM = {True: N_("{name} (on in the default it is tested from): {why}"),
 """A technique rung's ``why``: the technique, whether the default it is tested from has it on,
 and its reason (``TECHNIQUE_BOUNDS``), in the English a record keeps."""
 
+TESTED_WITH = N_("{name} (off in the default it is tested from, as is {needed}, without which "
+                 "it does nothing: tested with {needed} on in both A and B): {why}")
+"""The ``why`` of a rung that turns on what its technique needs (``REQUIRES``) in A and B."""
+
 CONFIRM_BOUNDS = (-25.0, 0.0, N_("a non-regression test: H0 the new default is 25 normalized "
                                  "Elo weaker than the previous one, H1 it is as strong; the "
                                  "width of the narrowest technique test"))
@@ -160,15 +176,17 @@ PLAN_ELOS = (-1.0, -0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 """The true differences of a rung's plan, in units of its width from elo0: from a width below
 H0 to a width above H1."""
 
-REQUIRES = {"nullmove": "pvs"}
-"""A switch that acts only with another on: the engine tries a null move only at a node searched
-with a null window, and without PVS there is none, so the engine with null-move pruning and
-without PVS plays exactly as the engine with neither."""
+REQUIRES = {"nullmove": "pvs", "rfp": "pvs"}
+"""A switch that acts only with another on: the engine tries a null move, or reverse futility,
+only at a node searched with a null window, and without PVS there is none, so the engine with
+null-move pruning (or reverse futility) and without PVS plays exactly as the engine with
+neither."""
 
 
 def untestable(base: dict[str, bool]) -> dict[str, str]:
-    """The techniques that a rung from ``base`` could not test, and why: turning one on would
-    change no move, because what it needs is off.
+    """The techniques that a rung from ``base`` could not test alone, and why: turning one on
+    would change no move, because what it needs is off. ``technique_rungs`` tests each of them
+    with what it needs turned on in both A and B.
 
     >>> untestable({"pvs": False, "nullmove": False})
     {'nullmove': 'it acts only with pvs, off in this default: the games would be the same'}
@@ -231,51 +249,59 @@ def technique_rungs(base: dict[str, bool] | None = None, nodes: int = DEFAULT_NO
                     seed: int = DEFAULT_SEED, only: Sequence[str] | None = None,
                     bounds: tuple[float, float] | None = None,
                     hash_mb: int = 16) -> list[Rung]:
-    """One rung per technique of ``base`` (default: the engine's default switches) but those
-    it cannot test (``untestable``): A has the technique, B has not. ``only`` picks
-    techniques; ``bounds`` replaces every rung's bounds (for short trial runs).
+    """One rung per technique of ``base`` (default: the engine's default switches): A has the
+    technique, B has not. A technique that does nothing while what it needs is off
+    (``untestable``) is tested with that turned on in both A and B. ``only`` picks techniques;
+    ``bounds`` replaces every rung's bounds (for short trial runs).
 
     >>> [(r.name, r.elo0, r.elo1) for r in technique_rungs(only=["tt", "lmr"])]
     [('tt', 0.0, 40.0), ('lmr', 0.0, 30.0)]
+    >>> rung = technique_rungs({"pvs": False, "rfp": False}, nodes=500, only=["rfp"])[0]
+    >>> rung.spec_a, rung.spec_b
+    ('engine:nodes=500,hash=16,pvs=1,rfp=1', 'engine:nodes=500,hash=16,pvs=1,rfp=0')
     """
     base = dict(default_switches() if base is None else base)
-    skipped = untestable(base)
-    names = [name for name in base if name not in skipped] if only is None else list(only)
+    needs = untestable(base)
+    names = list(base) if only is None else list(only)
     unknown = [name for name in names if name not in base]
     if unknown:
         raise CourseError(f"no technique {unknown[0]!r}; the techniques are "
                           + ", ".join(base))
-    for name in names:
-        if name in skipped:
-            raise CourseError(f"{name} cannot be tested from this default: {skipped[name]}")
     rungs = []
     for name in names:
         with_it, without = dict(base), dict(base)
+        if name in needs:
+            with_it[REQUIRES[name]] = without[REQUIRES[name]] = True
         with_it[name], without[name] = True, False
         elo0, elo1, why = TECHNIQUE_BOUNDS[name]
         if bounds is not None:
             elo0, elo1 = bounds
             why = "bounds given for this run"
+        if name in needs:
+            why = TESTED_WITH.format(name=name, needed=REQUIRES[name], why=why)
+        else:
+            why = TESTED_FROM[bool(base[name])].format(name=name, why=why)
         rungs.append(Rung(name=name, spec_a=engine_spec(with_it, nodes, hash_mb),
                           spec_b=engine_spec(without, nodes, hash_mb), elo0=elo0, elo1=elo1,
-                          why=TESTED_FROM[bool(base[name])].format(name=name, why=why),
-                          seed=seed))
+                          why=why, seed=seed))
     return rungs
 
 
 def confirmation_rung(new: dict[str, bool], old: dict[str, bool],
                       nodes: int = DEFAULT_NODES, seed: int = DEFAULT_SEED,
                       hash_mb: int = 16) -> Rung:
-    """The new default (A) against the previous one (B), with ``CONFIRM_BOUNDS``.
+    """The new default (A) against the previous one (B), with ``CONFIRM_BOUNDS``. Its name
+    says what changed (``confirm: lmr off``), so that each change of the default has its own
+    rung in a records file.
 
     >>> rung = confirmation_rung({"tt": True, "lmr": False}, {"tt": True, "lmr": True}, 500)
-    >>> rung.spec_a, rung.spec_b, (rung.elo0, rung.elo1)
-    ('engine:nodes=500,hash=16,tt=1,lmr=0', 'engine:nodes=500,hash=16,tt=1,lmr=1', (-25.0, 0.0))
+    >>> rung.name, rung.spec_a, rung.spec_b, (rung.elo0, rung.elo1)
+    ('confirm: lmr off', 'engine:nodes=500,hash=16,tt=1,lmr=0', 'engine:nodes=500,hash=16,tt=1,lmr=1', (-25.0, 0.0))
     """
     elo0, elo1, why = CONFIRM_BOUNDS
     changed = ", ".join(f"{name} {'on' if on else 'off'}" for name, on in new.items()
                         if old.get(name) != on)
-    return Rung(name="confirm", spec_a=engine_spec(new, nodes, hash_mb),
+    return Rung(name=f"confirm: {changed}", spec_a=engine_spec(new, nodes, hash_mb),
                 spec_b=engine_spec(old, nodes, hash_mb), elo0=elo0, elo1=elo1,
                 why=CONFIRM_WHY.format(changed=changed, why=why),
                 seed=seed)
@@ -654,10 +680,15 @@ def replay_rung(records: Iterable[dict], name: str) -> Any:
 def implied_defaults(base: dict[str, bool], results: Iterable[dict]) -> dict[str, bool] | None:
     """The default the decided rungs imply: a technique is on when its rung accepted H1, off
     when it accepted H0; None while any technique's rung is undecided (a default follows
-    decided tests only). Techniques without a rung keep their setting.
+    decided tests only). Techniques without a rung keep their setting. A technique turned on
+    turns on what it needs (``REQUIRES``), whatever that one's own rung decided: it was tested
+    with it on.
 
     >>> implied_defaults({"tt": True, "lmr": True}, [{"rung": "lmr", "decision": "accept H0"}])
     {'tt': True, 'lmr': False}
+    >>> implied_defaults({"pvs": True, "rfp": False}, [{"rung": "pvs", "decision": "accept H0"},
+    ...                                                 {"rung": "rfp", "decision": "accept H1"}])
+    {'pvs': True, 'rfp': True}
     """
     new = dict(base)
     for result in results:
@@ -666,6 +697,9 @@ def implied_defaults(base: dict[str, bool], results: Iterable[dict]) -> dict[str
         if result["decision"] not in ("accept H0", "accept H1"):
             return None
         new[result["rung"]] = result["decision"] == "accept H1"
+    for name, needed in REQUIRES.items():
+        if new.get(name) and needed in new:
+            new[needed] = True
     return new
 
 
@@ -686,6 +720,65 @@ def engine_ladder(records: str | Path, nodes: int = DEFAULT_NODES, seed: int = D
     return results
 
 
+def spec_switches(spec: str) -> dict[str, bool]:
+    """The engine's switches in a stored rung's spec (``engine_spec`` writes them all); a
+    switch the engine did not have when the record was made is off (the engine then played as
+    it does with that switch off).
+
+    >>> on = spec_switches("engine:nodes=500,hash=16,pvs=1,tt=0")
+    >>> on["pvs"], on["tt"], on["lmp"]
+    (True, False, False)
+    """
+    options = dict(item.split("=", 1) for item in spec.split(":", 1)[1].split(",") if item)
+    return {name: options.get(name, "0") == "1" for name in default_switches()}
+
+
+@dataclass
+class LadderStage:
+    """Tests played from one default: ``default`` (the switches they started from), their
+    result records (``tests``), and the confirmation of the default they implied (``confirm``,
+    None where they implied none or it was not played)."""
+
+    default: dict[str, bool]
+    tests: list[dict]
+    confirm: dict | None
+
+
+def ladder_stages(results: Iterable[dict]) -> list[LadderStage]:
+    """A records file's results, in the order they finished, cut into stages: each
+    confirmation closes one, and the default a stage started from is, for the first, the setting
+    its tests share outside their own technique (and what it needs, turned on in both), for
+    each later one the default the stage before confirmed.
+
+    >>> stages = ladder_stages(r for r in load_records(Path(__file__).parents[1] / "data" /
+    ...                        "engine_ladder_nodes.jsonl") if r["kind"] == "result")
+    >>> [[t["rung"] for t in stage.tests] for stage in stages][1], stages[1].default["order"]
+    (['lmp', 'rfp'], True)
+    """
+    stages: list[LadderStage] = []
+    tests: list[dict] = []
+    results = list(results)
+    for r in results + [None]:
+        if r is not None and not r["rung"].startswith("confirm"):
+            tests.append(r)
+            continue
+        if r is None and not tests:
+            break
+        if stages and stages[-1].confirm is not None:
+            default = spec_switches(stages[-1].confirm["spec_a"])
+        elif stages:
+            default = dict(stages[-1].default)
+        else:
+            default = {}
+            for name in default_switches():
+                shared = [spec_switches(t["spec_a"])[name] for t in tests
+                          if t["rung"] != name and REQUIRES.get(t["rung"]) != name]
+                default[name] = shared[0] if shared else False
+        stages.append(LadderStage(default, tests, r))
+        tests = []
+    return stages
+
+
 def ladder_table(results: Iterable[dict]) -> str:
     """The results as a table: bounds, expected games (at elo0, halfway, elo1), games played,
     decision, and the Elo both ways (normalized; the bias-aware figure is median-unbiased).
@@ -693,7 +786,9 @@ def ladder_table(results: Iterable[dict]) -> str:
     >>> ladder_table([]).split()[:4]
     ['rung', 'bounds', '(nElo)', 'expected']
     """
-    head = (f"{'rung':12}  {'bounds (nElo)':>14}  {'expected games at elo0/mid/elo1':>32}  "
+    results = list(results)
+    width = max([12] + [len(r["rung"]) for r in results])
+    head = (f"{'rung':{width}}  {'bounds (nElo)':>14}  {'expected games at elo0/mid/elo1':>32}  "
             f"{'games':>6}  {'decision':10}  {'nElo naive':>10}  {'nElo unbiased (95%)':<24} "
             f"{'ms/move A/B':>12}")
     lines = [head]
@@ -705,7 +800,7 @@ def ladder_table(results: Iterable[dict]) -> str:
         unbiased = (f"{_fmt(r['unbiased_normalized_elo'])} ({_fmt(low)} to {_fmt(high)})")
         bounds = f"[{r['elo0']:g}, {r['elo1']:g}]"
         lines.append(
-            f"{r['rung']:12}  {bounds:>14}  "
+            f"{r['rung']:{width}}  {bounds:>14}  "
             f"{expected:>32}  {r['games']:>6}  {r['decision']:10}  "
             f"{_fmt(r['normalized_elo']):>10}  {unbiased:<24} "
             f"{r['ms_per_move_a']:>5.2f}/{r['ms_per_move_b']:<5.2f}")

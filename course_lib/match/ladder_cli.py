@@ -126,9 +126,6 @@ def _ladder_command(args: argparse.Namespace) -> int:
     if args.plan:
         for rung in rungs:
             _print_plan(rung)
-        if args.only is None:
-            for name, why in ladder.untestable(ladder.default_switches()).items():
-                print(f"{name}: not tested: {why}")
         return 0
     client, cluster, workers = _cluster(args)
     started = time.perf_counter()
@@ -145,10 +142,8 @@ def _ladder_command(args: argparse.Namespace) -> int:
             cluster.close()
     print(ladder.ladder_table(results))
     base = ladder.default_switches()
-    if args.only is None:
-        for name, why in ladder.untestable(base).items():
-            print(f"{name}: not tested: {why}")
-    new = ladder.implied_defaults(base, [r for r in results if r["rung"] != "confirm"])
+    new = ladder.implied_defaults(base, [r for r in results
+                                         if not r["rung"].startswith("confirm")])
     if new is None:
         print("default: unchanged (a test is undecided; a default follows decided tests only)")
     elif new == base:
@@ -156,7 +151,7 @@ def _ladder_command(args: argparse.Namespace) -> int:
     else:
         changes = ", ".join(f"{name} {'on' if on else 'off'}" for name, on in new.items()
                             if base[name] != on)
-        confirm = next((r for r in results if r["rung"] == "confirm"), None)
+        confirm = next((r for r in results if r["rung"].startswith("confirm")), None)
         verdict = f"; confirmation: {confirm['decision']}" if confirm else ""
         print(f"default implied by the tests: {changes}{verdict}")
     print(f"wall time {time.perf_counter() - started:.0f} s on {workers} workers")
