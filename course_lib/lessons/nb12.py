@@ -945,7 +945,7 @@ NETWORK_DATA = Path(__file__).resolve().parents[1] / "data" / "network_data.json
 """The stored data runs (``python -m course_lib network data``): settings, size, time."""
 
 
-NETWORK_RUNGS = ("data", "width", "network", "search", "priors", "policy", "puct")
+NETWORK_RUNGS = ("data", "width", "network", "search", "priors", "policy", "puct", "engine")
 """The rungs of ``benchmarks/network_ladder.py``."""
 
 
@@ -969,8 +969,8 @@ def _stored_list(path: Any, what: str) -> list[dict]:
 
 def network_records(rung: str | None = None, path: Any = None) -> list[dict]:
     """The stored SPRT records of the value network's ladder, oldest first (only those of
-    ``rung``: data, width, network, search, priors, policy or puct, if given); [] when none
-    is stored.
+    ``rung``: data, width, network, search, priors, policy, puct or engine, if given); [] when
+    none is stored.
 
     >>> network_records(path="/nonexistent/ladder.json")
     []

@@ -15,7 +15,8 @@ from course_lib.lessons.nb11 import (COUNTERS, EARLIER_LADDER, LADDER_RECORDS, S
                                      depth_in_nodes, differences, earlier_ladder_setup,
                                      expected_games, ladder_results, ladder_setup, measure,
                                      middle_games, moves_searched_again, null_cut_node, only,
-                                     reason, teaching_against_engine, tree_search, twins,
+                                     clock_test, reason, teaching_against_engine, tree_search,
+                                     twins,
                                      without)
 from course_lib.errors import CourseError
 
@@ -201,11 +202,24 @@ def test_twins_are_equal_counters():
 
 def test_ladder_results_and_expected_games_read_the_stored_ladder(tmp_path):
     results = ladder_results()
-    assert [r["rung"] for r in results][-1] == "confirm"
+    assert [r["rung"] for r in results][-1].startswith("confirm")
     assert all(r["decision"] in ("accept H0", "accept H1") for r in results)
     low, middle, high = expected_games(results[0])
     assert middle > low and middle > high          # the ASN is longest between the bounds
     assert ladder_results(tmp_path / "none.jsonl") == []
+
+
+def test_the_clock_test_is_the_latest_engine_record_of_the_value_networks_ladder(tmp_path):
+    """Section 3's test at a clock: the engine rung's last record, its A today's default written
+    out, its B the same engine with other switches; None when no such record is stored."""
+    from course_lib.match.ladder import default_switches, spec_switches
+    test = clock_test()
+    assert test["rung"] == "engine" and test["time_per_move_ms"] > 0
+    assert spec_switches(test["spec_a"]) == default_switches()
+    assert spec_switches(test["spec_b"]) != default_switches()
+    path = tmp_path / "ladder.json"
+    path.write_text('[{"rung": "search"}]')
+    assert clock_test(path) is None
 
 
 @pytest.mark.parametrize("call, words", [
@@ -401,8 +415,13 @@ def test_the_reasons_are_the_records_in_the_courses_language():
         korean = [reason(r) for r in results]
     for record, text in zip(results, korean):
         assert text != record["why"] and any("\uac00" <= ch <= "\ud7a3" for ch in text), text
-        assert text.startswith(record["rung"]) or record["rung"] == "confirm"
-    assert "pvs off, aspiration off" in korean[-1]
+        assert text.startswith(record["rung"]) or record["rung"].startswith("confirm")
+    confirms = [text for record, text in zip(results, korean)
+                if record["rung"].startswith("confirm")]
+    assert "pvs off, aspiration off" in confirms[0] and "pvs on, rfp on, lmp on" in confirms[1]
+    # a reason whose template names a switch twice (reverse futility needs pvs) is read too
+    rfp = korean[[r["rung"] for r in results].index("rfp")]
+    assert rfp.count("pvs") == 2
     own = dict(results[0], why="tt: a reason of its own")
     with language("ko"):
         assert reason(own) == "tt: a reason of its own"
