@@ -87,8 +87,8 @@ def engine_switches(changes: str | None = None) -> str:
             continue
         name, _, value = item.strip().partition("=")
         if name not in switches or value not in ("0", "1"):
-            raise SystemExit(f"error: --engine-b takes switches as name=0 or name=1, "
-                             f"separated by commas ({', '.join(switches)}); got {item!r}")
+            raise ValueError(f"--engine-b takes switches as name=0 or name=1, separated by "
+                             f"commas ({', '.join(switches)}); got {item!r}")
         switches[name] = int(value)
     return ",".join(f"{name}={on}" for name, on in switches.items())
 
@@ -221,8 +221,14 @@ def main() -> None:
     if args.rung == "engine" and not args.engine_b:
         parser.error("rung engine compares the engine's default with the switches --engine-b "
                      "changes: give --engine-b (e.g. pvs=0,rfp=0,lmp=0)")
-    if args.rung == "engine" and engine_switches(args.engine_b) == engine_switches():
-        parser.error("--engine-b changes no switch of the default: A and B would be the same")
+    if args.rung == "engine":
+        try:
+            changed = engine_switches(args.engine_b) != engine_switches()
+        except ValueError as error:
+            parser.error(str(error))
+        if not changed:
+            parser.error("--engine-b changes no switch of the default: A and B would be the "
+                         "same")
     for option, value, rung in (("--c", args.c, "puct"), ("--policy-b", args.policy_b, "policy"),
                                 ("--engine-b", args.engine_b, "engine")):
         if value is not None and args.rung != rung:

@@ -28,7 +28,7 @@ def ladder():
 
 def _args(**given):
     values = dict(rung="data", player="mcts", net_a=VALUE, net_b=None, policy=POLICY,
-                  policy_b=None, c=None, ms=50, nodes=20000, iterations=600)
+                  policy_b=None, c=None, ms=50, nodes=20000, iterations=600, engine_b=None)
     return argparse.Namespace(**{**values, **given})
 
 
@@ -46,7 +46,25 @@ def test_the_puct_rung_differs_only_in_c_and_both_sides_build(ladder):
     assert agent_a.c == 0.25 and agent_b.c == PUCT_C
 
 
+def test_the_engine_rung_differs_only_in_the_switches_it_changes_and_both_sides_build(ladder):
+    from course_lib.match.ladder import default_switches, spec_switches
+    a, b = ladder.specs(_args(rung="engine", ms=100, engine_b="pvs=0,rfp=0"))
+    assert spec_switches(a) == default_switches()
+    assert spec_switches(b) == {**default_switches(), "pvs": False, "rfp": False}
+    assert a.split(",pvs=")[0] == b.split(",pvs=")[0] == f"engine:time=100,eval=network,weights={VALUE}"
+    assert make_agent(a).engine.switches == default_switches()
+    assert not make_agent(b).engine.switches["rfp"]
+    # the search rung's engine writes its switches out too
+    assert spec_switches(ladder.specs(_args(rung="search"))[1]) == default_switches()
+
+
 @pytest.mark.parametrize("argv, words", [
+    (["--rung", "engine", "--net-a", VALUE], "give --engine-b"),
+    (["--rung", "engine", "--net-a", VALUE, "--engine-b", "nmp=0"], "name=0 or name=1"),
+    (["--rung", "engine", "--net-a", VALUE, "--engine-b", "pvs=2"], "name=0 or name=1"),
+    (["--rung", "engine", "--net-a", VALUE, "--engine-b", "pvs=1"], "changes no switch"),
+    (["--rung", "search", "--net-a", VALUE, "--engine-b", "pvs=0"],
+     "--engine-b is read by rung engine only"),
     (["--rung", "policy", "--net-a", VALUE, "--policy", POLICY], "--policy-b"),
     (["--rung", "puct", "--net-a", VALUE, "--policy", POLICY], "--c"),
     (["--rung", "puct", "--c", "0", "--net-a", VALUE], "above 0"),
