@@ -53,6 +53,21 @@ def test_a_chunk_is_the_same_every_time_and_its_records_fit_together():
     assert not same(first, other)                   # another seed, other games
 
 
+def test_a_data_run_plays_with_its_own_switches_whatever_the_engines_default():
+    """A chunk is the same games on any day: the engine of a data run has every switch as
+    DATA_SWITCHES sets it (the default when the shipped run was played), and so does
+    self-play's (SELF_PLAY_SWITCHES), each naming every switch the engine has."""
+    from course_lib.engine import SWITCHES
+    from course_lib.learn import datagen
+    from course_lib.learn.selfplay import SELF_PLAY_SWITCHES
+
+    assert set(datagen.DATA_SWITCHES) == set(SWITCHES) == set(SELF_PLAY_SWITCHES)
+    play_chunk(SPEC, 0)
+    engine = datagen._ENGINES[(SPEC.evaluation, SPEC.hash_mb)]
+    assert engine.switches == datagen.DATA_SWITCHES
+    assert [n for n, on in datagen.DATA_SWITCHES.items() if on] == ["tt", "order"]
+
+
 def test_two_dask_workers_write_the_same_data_as_one_process(tmp_path, client):
     on_dask = generate(SPEC, str(tmp_path / "dask"), executor=client.get_executor())
     here = generate(SPEC, str(tmp_path / "here"), executor=ThreadPoolExecutor(1))

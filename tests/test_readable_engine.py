@@ -24,20 +24,34 @@ POSITIONS = {
 """Positions small enough for the readable engine at depth 4; in the second the null move cuts,
 in the first the aspiration window fails low at depth 4."""
 
+
+def _with(*names: str) -> dict:
+    """The table and the ordering on with ``names``, every other switch off: a setting that
+    does not depend on what the default is."""
+    return {name: name in ("tt", "order") + names for name in SWITCHES}
+
+
 SETTINGS = {
     "the default": {},
     "every switch on": {name: True for name in SWITCHES},
     "every switch off": {name: False for name in SWITCHES},
-    "pvs and null move": {"pvs": True, "nullmove": True},
-    "pvs and lmr": {"pvs": True, "lmr": True},
-    "lmr alone": {"lmr": True},
-    "aspiration": {"aspiration": True},
-    "killers and history": {"killers": True, "history": True},
-    "reverse futility": {"rfp": True},
-    "late move pruning": {"lmp": True},
-    "both prunings with pvs": {"pvs": True, "rfp": True, "lmp": True},
-    "late move pruning without order": {"lmp": True, "order": False},
+    "pvs and null move": _with("pvs", "nullmove"),
+    "pvs and lmr": _with("pvs", "lmr"),
+    "lmr alone": _with("lmr"),
+    "aspiration": _with("aspiration"),
+    "killers and history": _with("killers", "history"),
+    "late move pruning": _with("lmp"),
+    "reverse futility with pvs": _with("pvs", "rfp"),
+    "reverse futility without pvs (idle)": _with("rfp"),
+    "late move pruning without order (idle)": {**_with("lmp"), "order": False},
 }
+"""Twelve settings, each a different engine: the default, all on, all off, and nine written out
+in full (the table and the ordering with the switches named)."""
+
+
+def test_the_settings_are_twelve_different_engines():
+    default = {name: name not in OFF_BY_DEFAULT for name in SWITCHES}
+    assert len({tuple(sorted({**default, **s}.items())) for s in SETTINGS.values()}) == 12
 
 
 def _both(fen: str, depth: int, switches: dict) -> tuple:

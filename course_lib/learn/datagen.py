@@ -48,7 +48,14 @@ from ..ataxx.fast import FastState, _mover
 from ..errors import InvalidArgumentError
 from .selfplay import WIN_SCORE, GameRecords
 
-__all__ = ["DataSpec", "play_chunk", "generate", "load_data", "chunk_path", "GenerationReport"]
+__all__ = ["DataSpec", "DATA_SWITCHES", "play_chunk", "generate", "load_data", "chunk_path",
+           "GenerationReport"]
+
+DATA_SWITCHES = {"pvs": False, "aspiration": False, "tt": True, "lmr": False, "nullmove": False,
+                 "killers": False, "history": False, "order": True, "rfp": False, "lmp": False}
+"""The engine's switches in a data run: its default when the shipped run (``selfplay_s1``) was
+played, the table and the ordering, kept here so that a chunk stays the same games whatever the
+engine's default becomes (a run grown later plays its new chunks as it played the first)."""
 
 SPEC_FILE = "spec.json"
 MAX_OPENING_TRIES = 1000
@@ -145,7 +152,8 @@ def play_chunk(spec: DataSpec, index: int) -> GameRecords:
                                    f"{spec.chunks - 1}")
     key = (spec.evaluation, spec.hash_mb)
     if key not in _ENGINES:
-        _ENGINES[key] = Engine(hash_mb=spec.hash_mb, evaluation=spec.evaluation)
+        _ENGINES[key] = Engine(hash_mb=spec.hash_mb, evaluation=spec.evaluation,
+                               **DATA_SWITCHES)
     engine = _ENGINES[key]
     limits = SearchLimits(nodes=spec.nodes)
     rows: list[tuple[int, ...]] = []

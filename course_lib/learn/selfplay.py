@@ -31,7 +31,8 @@ from ..interrupt import quiet_worker
 __all__ = ["GameRecords", "SELF_PLAY_SWITCHES", "self_play"]
 
 SELF_PLAY_SWITCHES = {"pvs": True, "aspiration": True, "tt": True, "lmr": True,
-                      "nullmove": False, "killers": True, "history": True, "order": True}
+                      "nullmove": False, "killers": True, "history": True, "order": True,
+                      "rfp": False, "lmp": False}
 """The engine's switches in self-play: its default when the shipped weights were made, kept
 here so that ``python -m course_lib learn --seed 1`` plays the same games, and so remakes the
 same weights, whatever the engine's default becomes."""

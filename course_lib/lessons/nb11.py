@@ -193,7 +193,7 @@ TEACHING = {"teaching, no ordering, no table": ("none", 0),
 ENGINE = {"engine, no ordering, no table": (),
           "engine, order": ("order",),
           "engine, tt": ("tt",),
-          "engine, tt and order (its default)": ("tt", "order")}
+          "engine, tt and order": ("tt", "order")}
 """The settings ``teaching_against_engine`` compares: each search with neither, either or both
 of its table and its ordering (the engine's other switches off, as by default)."""
 
@@ -220,7 +220,7 @@ def teaching_against_engine(positions: Any, depth: int, repeats: int = 1) -> dic
     and new for each search).
 
     >>> found = teaching_against_engine([State.start()], 2, repeats=3)
-    >>> found["teaching, gain order"].nodes, found["engine, tt and order (its default)"].nodes
+    >>> found["teaching, gain order"].nodes, found["engine, tt and order"].nodes
     (48, 290)
     >>> len(found["teaching, gain order"].runs)
     3

@@ -16,8 +16,8 @@ course's command line.
 >>> register(parser.add_subparsers(dest="command", required=True))
 >>> args = parser.parse_args(["ladder", "--plan", "--only", "tt", "--nodes", "1000"])
 >>> args.run(args)                                       # doctest: +NORMALIZE_WHITESPACE
-tt: engine:nodes=1000,hash=16,pvs=0,aspiration=0,tt=1,lmr=0,nullmove=0,killers=0,history=0,order=1
- against engine:nodes=1000,hash=16,pvs=0,aspiration=0,tt=0,lmr=0,nullmove=0,killers=0,history=0,order=1
+tt: engine:nodes=1000,hash=16,pvs=1,aspiration=0,tt=1,lmr=0,nullmove=0,killers=0,history=0,order=1,rfp=1,lmp=1
+ against engine:nodes=1000,hash=16,pvs=1,aspiration=0,tt=0,lmr=0,nullmove=0,killers=0,history=0,order=1,rfp=1,lmp=1
  bounds [0, 40] normalized Elo, alpha 0.05, beta 0.05, cap 4040 games (still running there with a chance of at most 0.001)
  why: tt (on in the default it is tested from): the table is what the engine's ordering and iterative deepening stand on (the earlier ladder at 20 ms a move accepted H1 after 268 of its 300 games: median-unbiased +159 logistic Elo, naive +161 logistic Elo, biased by the early stop). Asked: is it one of the foundations, worth tens of normalized Elo? [0, 40] normalized Elo needs about 420 games at 0 or 40, fewer for a larger gain
  true nElo:          -40    -20      0     10     20     30     40     60     80

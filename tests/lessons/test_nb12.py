@@ -630,14 +630,18 @@ def test_section_5_quotes_the_moves_and_nodes_its_cell_prints():
 
 
 def test_the_engines_of_the_live_sprt_have_the_switches_the_notebook_names():
-    """Section 5's live SPRT: both engines have today's default, the table and the move
-    ordering on, the six others off."""
+    """Section 5's live SPRT: both engines have today's default, the table, the move ordering,
+    principal variation search and the two prunings on, the five others off, as the prose
+    after it says."""
     from course_lib.agents.spec import make_agent
 
     for spec in ("engine:depth=3,hash=1,eval=learned", "engine:depth=3,hash=1"):
         switches = make_agent(spec).engine.switches
-        assert {name for name, on in switches.items() if on} == {"tt", "order"}
-        assert sum(not on for on in switches.values()) == 6
+        assert {name for name, on in switches.items() if on} == {"tt", "order", "pvs", "rfp",
+                                                                 "lmp"}
+        assert sum(not on for on in switches.values()) == 5
+    prose = " ".join("".join(_cells()["nb12-41a"]["source"]).split())
+    assert "the five others off" in prose and "(`rfp`, `lmp`) on" in prose
 
 
 def test_the_stored_sprts_engine_is_named_by_the_switches_its_cell_prints():
