@@ -55,8 +55,8 @@ def test_a_chunk_is_the_same_every_time_and_its_records_fit_together():
 
 def test_a_data_run_plays_with_its_own_switches_whatever_the_engines_default():
     """A chunk is the same games on any day: the engine of a data run has every switch as
-    DATA_SWITCHES sets it (the default when the shipped run was played), and so does
-    self-play's (SELF_PLAY_SWITCHES), each naming every switch the engine has."""
+    DATA_SWITCHES sets it (the table and the ordering), and self-play's as SELF_PLAY_SWITCHES
+    does, each naming every switch the engine has."""
     from course_lib.engine import SWITCHES
     from course_lib.learn import datagen
     from course_lib.learn.selfplay import SELF_PLAY_SWITCHES

@@ -53,9 +53,11 @@ __all__ = ["DataSpec", "DATA_SWITCHES", "play_chunk", "generate", "load_data", "
 
 DATA_SWITCHES = {"pvs": False, "aspiration": False, "tt": True, "lmr": False, "nullmove": False,
                  "killers": False, "history": False, "order": True, "rfp": False, "lmp": False}
-"""The engine's switches in a data run: its default when the shipped run (``selfplay_s1``) was
-played, the table and the ordering, kept here so that a chunk stays the same games whatever the
-engine's default becomes (a run grown later plays its new chunks as it played the first)."""
+"""The engine's switches in a data run, kept here so that a chunk stays the same games whatever
+the engine's default becomes: the table and the ordering, the default when the shipped run
+(``selfplay_s1``) played its chunks 199 to 1599. Its first 199 chunks were played earlier, when
+the default was every switch on but null-move pruning, so this module replays those with other
+switches than they had."""
 
 SPEC_FILE = "spec.json"
 MAX_OPENING_TRIES = 1000

@@ -646,15 +646,17 @@ def test_the_engines_of_the_live_sprt_have_the_switches_the_notebook_names():
 
 def test_the_stored_sprts_engine_is_named_by_the_switches_its_cell_prints():
     """Section 5: the stored SPRT ran with the switches the shipped weights were made with,
-    every one on but null-move pruning, as the cell prints them."""
+    every one the engine then had on but null-move pruning (the prunings added since off), as
+    the cell prints them."""
     cells = _cells()
     printed = "".join("".join(o.get("text", "")) for o in cells["nb12-38"]["outputs"])
     found = re.search(r"the engine's default then, SELF_PLAY_SWITCHES: on (.+); off (.+)",
                       printed)
     assert found, printed
-    assert found.group(2).strip() == "nullmove" and "nullmove" not in found.group(1)
+    assert found.group(2).strip() == "nullmove, rfp, lmp" and "nullmove" not in found.group(1)
     prose = " ".join("".join(cells["nb12-37"]["source"]).split())
-    assert "every switch on but null-move pruning" in prose
+    assert ("every switch on but null-move pruning (and the two prunings added since, which it "
+            "keeps off)") in prose
 
 
 def test_the_data_run_is_the_value_networks_training_and_validation_positions():
