@@ -184,8 +184,8 @@ def test_tree_search_with_reductions_labels_them():
 def test_null_cut_node_is_a_node_cut_after_its_pass():
     from course_lib.engine.readable import ReadableEngine
     state = State.from_fen("oxx1oxx/oxoooxx/xoooox1/xoo4/xoo4/xoo4/x6 x 0 22")
-    engine = ReadableEngine(hash_mb=1, pvs=True, nullmove=True)
-    engine.search(state, 3)
+    engine = ReadableEngine(hash_mb=1, pvs=True, nullmove=True, rfp=False, lmp=False)
+    engine.search(state, 3)                            # as section 2's cell builds it
     found = engine.root_search(state, 4, record=2)
     node = null_cut_node(found)
     kids = [found.tree.nodes[k] for k in found.tree.successors(node)]
@@ -344,7 +344,8 @@ def test_the_switches_say_what_the_engine_does():
     assert ORDER_WEIGHTS == (1, 4, 0)
     assert "by stones taken, a clone counting 4 more" in SWITCHES["order"]
     assert "two iterations before" in SWITCHES["aspiration"]
-    found = ReadableEngine(hash_mb=1, aspiration=True).search(State.from_fen(ASPIRATION_FEN), 4)
+    found = ReadableEngine(hash_mb=1, aspiration=True, pvs=False, rfp=False, lmp=False).search(
+        State.from_fen(ASPIRATION_FEN), 4)                 # as section 2's cell builds it
     values = {r.depth: r.value for r in found.root_searches}
     first_at_4 = next(r for r in found.root_searches if r.depth == 4)
     assert (first_at_4.alpha + first_at_4.beta) / 2 == values[2] != values[3]
@@ -359,8 +360,8 @@ def test_a_recording_cut_below_the_root_draws_bounds_as_bounds():
     bounds (the root's -800 inside nothing), the second's first move is exact."""
     from course_lib.engine.readable import ReadableEngine
     from course_lib.viz.trees import value_bounds, value_text
-    found = ReadableEngine(hash_mb=1, aspiration=True).search(State.from_fen(ASPIRATION_FEN), 4,
-                                                              record=1)
+    found = ReadableEngine(hash_mb=1, aspiration=True, pvs=False, rfp=False, lmp=False).search(
+        State.from_fen(ASPIRATION_FEN), 4, record=1)       # as section 2's cell builds it
     failed, inside = [r for r in found.root_searches if r.depth == 4]
     assert failed.failed == "low" and not inside.failed
 

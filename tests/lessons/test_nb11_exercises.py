@@ -93,7 +93,7 @@ def test_fixed_length_is_a_and_the_stopped_tests_are_biased_as_the_tables_say():
 def _engine_pvs(state, depth, alpha, beta, evaluate):
     """The readable engine with only PVS, as a student's function is called."""
     engine = ReadableEngine(evaluation=evaluate, frontier=False, tt=False, order=False,
-                            pvs=True)
+                            pvs=True, rfp=False, lmp=False)      # pvs alone
     found = engine.root_search(state, depth, alpha, beta)
     return found.value, found.move
 
