@@ -80,8 +80,8 @@ BUDGETED = ("data", "policy", "puct")
 def engine_switches(changes: str | None = None) -> str:
     """The engine's default switches written out (``pvs=0,...``), with ``changes``
     (``"pvs=0,lmp=0"``) applied; an unknown switch or a value other than 0 or 1 is refused."""
-    from course_lib.match.ladder import default_switches
-    switches = {name: int(on) for name, on in default_switches().items()}
+    from course_lib.match.ladder import default_switches, switches_text
+    switches = default_switches()
     for item in (changes or "").split(","):
         if not item.strip():
             continue
@@ -89,8 +89,8 @@ def engine_switches(changes: str | None = None) -> str:
         if name not in switches or value not in ("0", "1"):
             raise ValueError(f"--engine-b takes switches as name=0 or name=1, separated by "
                              f"commas ({', '.join(switches)}); got {item!r}")
-        switches[name] = int(value)
-    return ",".join(f"{name}={on}" for name, on in switches.items())
+        switches[name] = value == "1"
+    return switches_text(switches)
 
 
 def player(kind: str, net: str | None, budget: str, policy: str | None = None,
@@ -218,10 +218,10 @@ def main() -> None:
                      "--policy-b (B) and --net-a (the value network of both)")
     if args.rung == "puct" and (args.c is None or args.c <= 0):
         parser.error("rung puct compares PUCT's constant --c (above 0) with the default")
-    if args.rung == "engine" and not args.engine_b:
-        parser.error("rung engine compares the engine's default with the switches --engine-b "
-                     "changes: give --engine-b (e.g. pvs=0,rfp=0,lmp=0)")
     if args.rung == "engine":
+        if not args.engine_b:
+            parser.error("rung engine compares the engine's default with the switches "
+                         "--engine-b changes: give --engine-b (e.g. pvs=0,rfp=0,lmp=0)")
         try:
             changed = engine_switches(args.engine_b) != engine_switches()
         except ValueError as error:

@@ -23,7 +23,8 @@ it reach deeper in the same time. Each technique is one bit of ``flags``:
   a few plies from the horizon, whose static score is far enough above beta returns it);
 - ``F_LMP`` late move pruning (with ``F_ORDER``, below the root): after the first
   ``ws[LMP_AFTER]`` moves a jump that takes no stone is not searched (at the frontier: not
-  scored); ATAXX's quiet jumps are rarely good, and they are about two thirds of the moves;
+  scored); such quiet jumps are rarely good, and on notebook 11's middle-game positions they
+  are over half of the moves (``course_lib.lessons.nb11.move_kinds``);
 - ``F_LEARNED`` the learned evaluation (``course_lib.learn.ntuple.learned_eval`` with the
   ``table`` argument) at the leaves instead of material;
 - ``F_NETWORK`` the value network (``course_lib.learn.network``, the packed int16 ``net``
@@ -198,6 +199,18 @@ def tt_entry(tt_keys: np.ndarray, tt_data: np.ndarray, h: np.uint64) -> tuple[in
 
 
 @njit(cache=True, nogil=True)
+def _static(me: np.uint64, opp: np.uint64, blocked: np.uint64, flags: int, table: np.ndarray,
+            net: np.ndarray) -> int:
+    """The position's score for the side to move by the evaluation in ``flags`` (the value
+    network, the learned evaluation or material), without a search."""
+    if (flags & F_NETWORK) != 0:
+        return network_eval(me, opp, net)
+    if (flags & F_LEARNED) != 0:
+        return learned_eval(me, opp, blocked, table)
+    return STONE * (_popcount(me) - _popcount(opp))
+
+
+@njit(cache=True, nogil=True)
 def _can_move(stones: np.uint64, empty: np.uint64) -> bool:
     return (_grow(_grow(stones)) & empty) != U0
 
@@ -331,11 +344,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
     if depth <= 0 or ply >= MAX_PLY - 1:
         if blocked != U0 and not _can_move(me, empty) and not _can_move(opp, empty):
             return _final_score(me, opp, ply)
-        if (flags & F_NETWORK) != 0:
-            return network_eval(me, opp, net)
-        if (flags & F_LEARNED) != 0:
-            return learned_eval(me, opp, blocked, table)
-        return STONE * (_popcount(me) - _popcount(opp))
+        return _static(me, opp, blocked, flags, table, net)
 
     pv_node = beta - alpha > 1
     use_tt = (flags & F_TT) != 0
@@ -380,12 +389,7 @@ def _search(me: np.uint64, opp: np.uint64, blocked: np.uint64, h: np.uint64, pla
     # score this far above beta will hardly fall below it in the plies left.
     if ((flags & F_RFP) != 0 and not pv_node and ply > 0 and depth <= ws[RFP_DEPTH]
             and beta < MATE_BOUND and beta > -MATE_BOUND):
-        if (flags & F_NETWORK) != 0:
-            static = network_eval(me, opp, net)
-        elif (flags & F_LEARNED) != 0:
-            static = learned_eval(me, opp, blocked, table)
-        else:
-            static = STONE * (_popcount(me) - _popcount(opp))
+        static = _static(me, opp, blocked, flags, table, net)
         if static - ws[RFP_MARGIN] * depth >= beta:
             ws[C_RFP] += 1
             return static

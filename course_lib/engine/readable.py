@@ -65,7 +65,7 @@ from .engine import (ASPIRATION_DELTA, LMP_AFTER, LMR_MIN_MOVE, MAX_DEPTH, NULL_
                      EngineStats, _table_entries)
 from ._kernels import INF, MATE, MATE_BOUND, STONE
 
-__all__ = ["ReadableEngine", "RootSearch", "ReadableResult", "reduction"]
+__all__ = ["ReadableEngine", "RootSearch", "ReadableResult", "reduction", "stones_taken"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 HISTORY_CAP = (1 << 30) - 1
@@ -84,6 +84,17 @@ def reduction(depth: int, move_number: int) -> int:
     if depth < 1 or move_number < 1:
         return 0
     return int(0.75 + math.log(depth) * math.log(move_number) / 2.25)
+
+
+def stones_taken(state: State, move: Any) -> int:
+    """The opponent's stones next to the move's destination: the stones the ATAXX move takes.
+
+    >>> stones_taken(State.start(), State.start().legal_moves()[0])
+    0
+    """
+    opponent = 3 - state.to_move
+    return sum(state.grid[x][y] == opponent for x in range(move.x2 - 1, move.x2 + 2)
+               for y in range(move.y2 - 1, move.y2 + 2) if 1 <= x <= 7 and 1 <= y <= 7)
 
 
 # --- What depends on the game ------------------------------------------------------------------
@@ -133,10 +144,7 @@ class _Ataxx:
         """The ordering's gain: per stone taken, for a clone, less per own stone next to a
         jump's source (``ORDER_WEIGHTS``)."""
         w_capture, w_clone, w_hole = ORDER_WEIGHTS
-        opponent = 3 - state.to_move
-        near = [(x, y) for x in range(move.x2 - 1, move.x2 + 2)
-                for y in range(move.y2 - 1, move.y2 + 2) if 1 <= x <= 7 and 1 <= y <= 7]
-        gain = w_capture * sum(state.grid[x][y] == opponent for x, y in near) + 64
+        gain = w_capture * stones_taken(state, move) + 64
         if move.is_clone:
             return gain + w_clone
         around = [(x, y) for x in range(move.x1 - 1, move.x1 + 2)
@@ -146,12 +154,7 @@ class _Ataxx:
 
     def quiet(self, state: State, move: Any) -> bool:
         """A jump that takes no stone (what late move pruning skips)."""
-        if move.is_clone:
-            return False
-        opponent = 3 - state.to_move
-        return not any(state.grid[x][y] == opponent
-                       for x in range(move.x2 - 1, move.x2 + 2)
-                       for y in range(move.y2 - 1, move.y2 + 2) if 1 <= x <= 7 and 1 <= y <= 7)
+        return move.is_jump and stones_taken(state, move) == 0
 
     def may_pass(self, state: State, moves: list, beta: float) -> bool:
         """Null move allowed here: a clone exists (a side with only jumps may be better off

@@ -28,7 +28,7 @@ from ..ataxx.fast import to_fast
 from ..checks import MAX_NODES, choice, whole
 from ..engine.engine import (MATE, MATE_BOUND, MAX_DEPTH, SWITCHES, Engine, EngineStats,
                              SearchLimits, time_budget)
-from ..engine.readable import ReadableEngine, RootSearch
+from ..engine.readable import ReadableEngine, RootSearch, stones_taken
 from ..errors import CourseError, InvalidArgumentError
 from ..exercises import register
 from ..games import GameTree
@@ -36,12 +36,13 @@ from ..i18n import N_, _
 from ..match.ladder import (CONFIRM_BOUNDS, CONFIRM_WHY, TECHNIQUE_BOUNDS, TESTED_FROM,
                             TESTED_WITH, Rung, load_records, rung_plan)
 from ..strength import SCALE_UNITS
+from . import stored_measurement
 
 __all__ = ["middle_games", "only", "without", "Measured", "measure", "depth_in_nodes",
            "differences", "tree_search", "moves_searched_again", "null_cut_node", "twins",
            "teaching_against_engine", "Timed", "ladder_results", "expected_games",
            "LADDER_RECORDS", "EARLIER_LADDER", "ladder_setup", "earlier_ladder_setup", "reason",
-           "clock_test", "COUNTERS", "clock_game", "ClockMove", "STOPS"]
+           "clock_test", "MoveKinds", "move_kinds", "COUNTERS", "clock_game", "ClockMove", "STOPS"]
 
 LADDER_RECORDS = Path(__file__).resolve().parents[1] / "data" / "engine_ladder_nodes.jsonl"
 """The engine's ladder as ``python -m course_lib ladder`` stored it (one JSON record a line)."""
@@ -469,22 +470,40 @@ def reason(record: dict) -> str:
     return record["why"]
 
 
-NETWORK_LADDER = Path(__file__).resolve().parents[1] / "data" / "network_ladder.json"
-"""The value network's stored SPRTs (``benchmarks/network_ladder.py``), among them the engine's
-default at a clock (its ``engine`` rung)."""
-
-
 def clock_test(path: str | Path | None = None) -> dict | None:
     """The latest stored test of the engine's default against another setting of its switches
-    at a time a move, with the value network (``benchmarks/network_ladder.py --rung engine``),
-    or None when none is stored.
+    at a time a move, with the value network (``benchmarks/network_ladder.py --rung engine``,
+    in the stored measurement ``network_ladder``, or the JSON list at ``path``), or None when
+    none is stored.
 
     >>> clock_test()["time_per_move_ms"], clock_test()["result"]
     (100, 'accepted')
     """
-    records = json.loads(Path(NETWORK_LADDER if path is None else path).read_text())
+    records = (stored_measurement("network_ladder") if path is None
+               else json.loads(Path(path).read_text()))
     found = [r for r in records if isinstance(r, dict) and r.get("rung") == "engine"]
     return found[-1] if found else None
+
+
+class MoveKinds(NamedTuple):
+    """The legal moves of some positions, counted: all of them, the jumps, and the jumps that
+    take no stone (what late move pruning skips)."""
+
+    moves: int
+    jumps: int
+    quiet_jumps: int
+
+
+def move_kinds(positions: Any) -> MoveKinds:
+    """Count the legal moves of ``positions`` by kind.
+
+    >>> move_kinds([State.start()])
+    MoveKinds(moves=16, jumps=10, quiet_jumps=10)
+    """
+    moves = [(state, move) for state in _states(positions) for move in state.legal_moves()]
+    jumps = [(state, move) for state, move in moves if move.is_jump]
+    return MoveKinds(len(moves), len(jumps),
+                     sum(stones_taken(state, move) == 0 for state, move in jumps))
 
 
 @dataclass

@@ -73,10 +73,10 @@ from .arena import GameTask, RandomOpenings, derive_seed, play_task
 
 __all__ = ["CONFIRM_BOUNDS", "CONFIRM_WHY", "DEFAULT_NODES", "DEFAULT_SEED", "LadderStage",
            "PLAN_ELOS", "Rung", "TECHNIQUE_BOUNDS", "TESTED_FROM", "TESTED_WITH",
-           "confirmation_rung", "default_switches", "engine_ladder", "engine_spec",
-           "implied_defaults", "ladder_stages", "ladder_table", "load_records", "play_pair",
-           "replay_rung", "rung_plan", "run_ladder", "spec_switches", "technique_rungs",
-           "untestable"]
+           "CONFIRM", "confirmation_rung", "default_switches", "engine_ladder", "engine_spec",
+           "implied_defaults", "is_confirmation", "ladder_stages", "ladder_table",
+           "load_records", "play_pair", "replay_rung", "rung_plan", "run_ladder",
+           "spec_switches", "switches_text", "technique_rungs", "untestable"]
 
 DEFAULT_NODES = 100_000
 """Nodes a move in the ladder's games (see the module text and ``TECHNIQUE_BOUNDS``)."""
@@ -198,6 +198,15 @@ def untestable(base: dict[str, bool]) -> dict[str, str]:
 
 # --- Rungs ---------------------------------------------------------------------------------
 
+def switches_text(switches: dict[str, bool]) -> str:
+    """The switches as an engine spec writes them, every one given (``pvs=1,lmr=0``).
+
+    >>> switches_text({"pvs": True, "lmr": False})
+    'pvs=1,lmr=0'
+    """
+    return ",".join(f"{name}={int(bool(on))}" for name, on in switches.items())
+
+
 def engine_spec(switches: dict[str, bool], nodes: int, hash_mb: int = 16) -> str:
     """The engine's spec with every switch written out (so a record does not depend on what the
     defaults were when it was made).
@@ -205,8 +214,21 @@ def engine_spec(switches: dict[str, bool], nodes: int, hash_mb: int = 16) -> str
     >>> engine_spec({"pvs": True, "lmr": False}, 500)
     'engine:nodes=500,hash=16,pvs=1,lmr=0'
     """
-    flags = ",".join(f"{name}={int(bool(on))}" for name, on in switches.items())
+    flags = switches_text(switches)
     return f"engine:nodes={nodes},hash={hash_mb}" + (f",{flags}" if flags else "")
+
+
+CONFIRM = "confirm"
+"""The name a confirmation rung starts with (``confirmation_rung``)."""
+
+
+def is_confirmation(record: dict) -> bool:
+    """Whether a result record is a confirmation of a changed default, not a technique's test.
+
+    >>> is_confirmation({"rung": "confirm: lmr off"}), is_confirmation({"rung": "lmr"})
+    (True, False)
+    """
+    return record["rung"].startswith(CONFIRM)
 
 
 def default_switches() -> dict[str, bool]:
@@ -301,7 +323,7 @@ def confirmation_rung(new: dict[str, bool], old: dict[str, bool],
     elo0, elo1, why = CONFIRM_BOUNDS
     changed = ", ".join(f"{name} {'on' if on else 'off'}" for name, on in new.items()
                         if old.get(name) != on)
-    return Rung(name=f"confirm: {changed}", spec_a=engine_spec(new, nodes, hash_mb),
+    return Rung(name=f"{CONFIRM}: {changed}", spec_a=engine_spec(new, nodes, hash_mb),
                 spec_b=engine_spec(old, nodes, hash_mb), elo0=elo0, elo1=elo1,
                 why=CONFIRM_WHY.format(changed=changed, why=why),
                 seed=seed)
@@ -757,25 +779,28 @@ def ladder_stages(results: Iterable[dict]) -> list[LadderStage]:
     """
     stages: list[LadderStage] = []
     tests: list[dict] = []
-    results = list(results)
-    for r in results + [None]:
-        if r is not None and not r["rung"].startswith("confirm"):
-            tests.append(r)
-            continue
-        if r is None and not tests:
-            break
-        if stages and stages[-1].confirm is not None:
-            default = spec_switches(stages[-1].confirm["spec_a"])
-        elif stages:
-            default = dict(stages[-1].default)
-        else:
+
+    def close(confirm: dict | None) -> None:
+        if stages:                    # the default the stage before confirmed, or kept
+            before = stages[-1]
+            default = (spec_switches(before.confirm["spec_a"]) if before.confirm is not None
+                       else dict(before.default))
+        else:                         # what the first stage's tests share
             default = {}
             for name in default_switches():
                 shared = [spec_switches(t["spec_a"])[name] for t in tests
                           if t["rung"] != name and REQUIRES.get(t["rung"]) != name]
                 default[name] = shared[0] if shared else False
-        stages.append(LadderStage(default, tests, r))
-        tests = []
+        stages.append(LadderStage(default, list(tests), confirm))
+        tests.clear()
+
+    for r in results:
+        if is_confirmation(r):
+            close(r)
+        else:
+            tests.append(r)
+    if tests:
+        close(None)
     return stages
 
 

@@ -142,8 +142,7 @@ def _ladder_command(args: argparse.Namespace) -> int:
             cluster.close()
     print(ladder.ladder_table(results))
     base = ladder.default_switches()
-    new = ladder.implied_defaults(base, [r for r in results
-                                         if not r["rung"].startswith("confirm")])
+    new = ladder.implied_defaults(base, results)       # a confirmation is no technique
     if new is None:
         print("default: unchanged (a test is undecided; a default follows decided tests only)")
     elif new == base:
@@ -151,7 +150,7 @@ def _ladder_command(args: argparse.Namespace) -> int:
     else:
         changes = ", ".join(f"{name} {'on' if on else 'off'}" for name, on in new.items()
                             if base[name] != on)
-        confirm = next((r for r in results if r["rung"].startswith("confirm")), None)
+        confirm = next((r for r in results if ladder.is_confirmation(r)), None)
         verdict = f"; confirmation: {confirm['decision']}" if confirm else ""
         print(f"default implied by the tests: {changes}{verdict}")
     print(f"wall time {time.perf_counter() - started:.0f} s on {workers} workers")

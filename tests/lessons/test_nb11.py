@@ -4,7 +4,9 @@ driven directly, and bad input refused in words."""
 from __future__ import annotations
 
 import json
+import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -15,8 +17,8 @@ from course_lib.lessons.nb11 import (COUNTERS, EARLIER_LADDER, LADDER_RECORDS, S
                                      depth_in_nodes, differences, earlier_ladder_setup,
                                      expected_games, ladder_results, ladder_setup, measure,
                                      middle_games, moves_searched_again, null_cut_node, only,
-                                     clock_test, reason, teaching_against_engine, tree_search,
-                                     twins,
+                                     clock_test, move_kinds, reason, teaching_against_engine,
+                                     tree_search, twins,
                                      without)
 from course_lib.errors import CourseError
 
@@ -428,3 +430,27 @@ def test_the_reasons_are_the_records_in_the_courses_language():
         assert reason(own) == "tt: a reason of its own"
     with pytest.raises(CourseError, match="ladder result record"):
         reason({"rung": "tt"})
+
+
+def test_move_kinds_counts_the_jumps_and_the_quiet_ones_and_section_2_quotes_them():
+    """The shares of section 2's prose (about three quarters jumps, over half quiet jumps) are
+    the ones its cell prints from move_kinds, and move_kinds counts as the readable engine's
+    late move pruning judges a quiet jump."""
+    from course_lib.engine.readable import stones_taken
+    positions = middle_games(2)
+    kinds = move_kinds(positions)
+    moves = [(s, m) for s in positions for m in s.legal_moves()]
+    assert kinds.moves == len(moves)
+    assert kinds.quiet_jumps == sum(m.is_jump and stones_taken(s, m) == 0 for s, m in moves)
+    assert 0 < kinds.quiet_jumps <= kinds.jumps < kinds.moves
+    cells = {c["id"]: c for c in json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / "11_engine.ipynb")
+        .read_text())["cells"]}
+    printed = "".join("".join(o.get("text", "")) for o in cells["nb11-24c"]["outputs"])
+    found = re.search(r"(\d+) legal moves: (\d+)% jumps, (\d+)% quiet jumps", printed)
+    assert found, printed
+    jumps, quiet = int(found.group(2)), int(found.group(3))
+    prose = " ".join("".join(cells["nb11-24b"]["source"]).split())
+    assert "about three quarters of the moves are jumps" in prose and 70 <= jumps <= 80
+    assert "over half of all the moves quiet jumps" in prose and 50 < quiet
+
