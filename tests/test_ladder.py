@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,37 @@ def test_a_file_with_another_rung_of_that_name_is_refused(tmp_path):
         ladder.run_ladder([other], path, progress=False)
 
 
+def test_a_later_stage_tests_a_technique_again_under_its_stage_name(tmp_path):
+    """A records file with a stage closed by its confirmation: the same technique tested from
+    the confirmed default gets a rung of its own (``order (stage 2)``), the first keeps its
+    records, and the file reads back as two stages, each from its own default."""
+    path = tmp_path / "stages.jsonl"
+    first = {**ladder.default_switches(), "killers": True}
+    second = ladder.default_switches()
+    wide = {"elo0": -150.0, "elo1": 150.0}
+    rung, = ladder.technique_rungs(first, NODES, only=["order"], bounds=(-150, 150))
+    ladder.run_ladder([rung], path, progress=False)
+    confirm = replace(ladder.confirmation_rung(second, first, NODES), **wide)
+    ladder.run_ladder([confirm], path, progress=False)
+    again = ladder.technique_rungs(second, NODES, only=["order"], bounds=(-150, 150))
+    named, = ladder.stage_rungs(again, ladder.load_records(path))
+    assert named.name == "order (stage 2)" and named.spec_a == again[0].spec_a
+    assert ladder.stage_rungs([rung], ladder.load_records(path))[0].name == "order"
+    before = _pairs(ladder.load_records(path))
+    result, = ladder.run_ladder([named], path, progress=False)
+    assert result["rung"] == "order (stage 2)" and result["decision"] == "accept H1"
+    assert {k: v for k, v in _pairs(ladder.load_records(path)).items()
+            if k[0] != "order (stage 2)"} == before
+    stages = ladder.ladder_stages(r for r in ladder.load_records(path) if r["kind"] == "result")
+    assert [[t["rung"] for t in s.tests] for s in stages] == [["order"], ["order (stage 2)"]]
+    assert stages[1].default == second           # what the first stage confirmed
+    # the first stage's default is what its tests share outside their technique: all but order
+    assert {k: v for k, v in stages[0].default.items() if k != "order"} == \
+        {k: v for k, v in first.items() if k != "order"}
+    assert stages[0].confirm["rung"] == "confirm: killers off" and stages[1].confirm is None
+    assert ladder.implied_defaults(second, stages[1].tests) == second
+
+
 def test_a_broken_records_file_is_named():
     with pytest.raises(CourseError, match="line 1: not a JSON record"):
         ladder.load_records(ROOT / "README.md")
@@ -271,14 +303,15 @@ def test_the_engines_default_follows_the_stored_ladder():
         assert all(r["decision"] in ("accept H0", "accept H1") for r in stage.tests)
         needs = ladder.untestable(default)
         for r in stage.tests:
+            technique = ladder.rung_technique(r["rung"])
             for side, on in (("spec_a", True), ("spec_b", False)):
-                expected = {**default, r["rung"]: on}
-                if r["rung"] in needs:
-                    expected[ladder.REQUIRES[r["rung"]]] = True
+                expected = {**default, technique: on}
+                if technique in needs:
+                    expected[ladder.REQUIRES[technique]] = True
                 assert ladder.spec_switches(r[side]) == expected, (r["rung"], side)
-            assert ("on in both A and B" in r["why"]) == (r["rung"] in needs)
+            assert ("on in both A and B" in r["why"]) == (technique in needs)
         implied = ladder.implied_defaults(default, stage.tests)
-        decided |= {r["rung"] for r in stage.tests}
+        decided |= {ladder.rung_technique(r["rung"]) for r in stage.tests}
         if implied != default:
             confirm = stage.confirm
             assert confirm is not None and confirm["decision"] == "accept H1"

@@ -457,8 +457,8 @@ def reason(record: dict) -> str:
     course's language: the ladder's own words (``TECHNIQUE_BOUNDS``, ``CONFIRM_BOUNDS``)
     translated, a reason the library does not hold as it is stored.
 
-    >>> reason(ladder_results()[-1])[:53]
-    'the default after the ladder (pvs on, rfp on, lmp on)'
+    >>> reason(ladder_results()[-1])[:51]
+    'aspiration (off in the default it is tested from): '
     """
     if not isinstance(record, dict) or not isinstance(record.get("why"), str):
         raise InvalidArgumentError("record must be a ladder result record (ladder_results())")

@@ -44,7 +44,10 @@ Everything goes to one records file, JSON lines, appended and flushed as it happ
 - ``{"kind": "run", ...}`` at the end of each invocation: its wall time, workers, machine.
 
 A second run with the same file reads it, keeps every pair already played, and plays only the
-pairs still missing (the same seeds give the same pairs). The test reads the pairs in order,
+pairs still missing (the same seeds give the same pairs). A file holds the ladder's stages in
+turn: once a stage's confirmation has changed the default, the next run tests from the new one,
+and a technique the file already tested from an earlier default gets a rung named after its
+stage (``lmr (stage 3)``, ``stage_rungs``); ``ladder_stages`` cuts the results into stages. The test reads the pairs in order,
 0, 1, 2, ..., so it stops at the same pair however many workers play and whatever order they
 finish in; pairs that were running when it stopped are kept in the file but not counted.
 
@@ -62,7 +65,7 @@ import os
 import platform
 import time
 import zlib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -75,8 +78,9 @@ __all__ = ["CONFIRM_BOUNDS", "CONFIRM_WHY", "DEFAULT_NODES", "DEFAULT_SEED", "La
            "PLAN_ELOS", "Rung", "TECHNIQUE_BOUNDS", "TESTED_FROM", "TESTED_WITH",
            "CONFIRM", "confirmation_rung", "default_switches", "engine_ladder", "engine_spec",
            "implied_defaults", "is_confirmation", "ladder_stages", "ladder_table",
-           "load_records", "play_pair", "replay_rung", "rung_plan", "run_ladder",
-           "spec_switches", "switches_text", "technique_rungs", "untestable"]
+           "load_records", "play_pair", "replay_rung", "rung_plan", "rung_technique",
+           "run_ladder", "spec_switches", "STAGE_NAME", "stage_rungs", "switches_text",
+           "technique_rungs", "untestable"]
 
 DEFAULT_NODES = 100_000
 """Nodes a move in the ladder's games (see the module text and ``TECHNIQUE_BOUNDS``)."""
@@ -220,6 +224,20 @@ def engine_spec(switches: dict[str, bool], nodes: int, hash_mb: int = 16) -> str
 
 CONFIRM = "confirm"
 """The name a confirmation rung starts with (``confirmation_rung``)."""
+
+STAGE_NAME = "{name} (stage {stage})"
+"""The name of a technique's rung in a later stage of a records file that already tests the
+technique: its first test keeps the plain name (``lmr``), a second one from another default is
+``lmr (stage 3)`` (``stage_rungs``)."""
+
+
+def rung_technique(name: str) -> str | None:
+    """The technique a rung tests, from its name; None for a confirmation.
+
+    >>> rung_technique("lmr"), rung_technique("lmr (stage 3)"), rung_technique("confirm: lmr on")
+    ('lmr', 'lmr', None)
+    """
+    return None if name.startswith(CONFIRM) else name.split(" (", 1)[0]
 
 
 def is_confirmation(record: dict) -> bool:
@@ -711,29 +729,61 @@ def implied_defaults(base: dict[str, bool], results: Iterable[dict]) -> dict[str
     >>> implied_defaults({"pvs": True, "rfp": False}, [{"rung": "pvs", "decision": "accept H0"},
     ...                                                 {"rung": "rfp", "decision": "accept H1"}])
     {'pvs': True, 'rfp': True}
+    >>> implied_defaults({"lmr": False}, [{"rung": "lmr (stage 3)", "decision": "accept H1"}])
+    {'lmr': True}
     """
     new = dict(base)
     for result in results:
-        if result["rung"] not in base:
+        technique = rung_technique(result["rung"])
+        if technique not in base:
             continue
         if result["decision"] not in ("accept H0", "accept H1"):
             return None
-        new[result["rung"]] = result["decision"] == "accept H1"
+        new[technique] = result["decision"] == "accept H1"
     for name, needed in REQUIRES.items():
         if new.get(name) and needed in new:
             new[needed] = True
     return new
 
 
+def stage_rungs(rungs: Sequence[Rung], stored: Iterable[dict]) -> list[Rung]:
+    """The rungs as a records file that already holds ``stored`` names them: a rung whose
+    plain name the file gives to a test with other settings (the same technique tested from
+    an earlier default) is named after the stage it opens (``STAGE_NAME``): one more than the
+    stages the file closed with a confirmation (``ladder_stages``). A rung the file holds with
+    the same settings keeps its name, so that a run resumes.
+
+    >>> old = technique_rungs({"tt": True, "lmr": False}, nodes=500, only=["lmr"])[0]
+    >>> new = technique_rungs({"tt": True, "lmr": False, "pvs": True}, 500, only=["lmr"])
+    >>> stored = [{"kind": "rung", "name": "lmr", "settings": old.settings()},
+    ...           {"kind": "result", "rung": "lmr", "spec_a": old.spec_a},
+    ...           {"kind": "result", "rung": "confirm: lmr off", "spec_a": old.spec_b}]
+    >>> [r.name for r in stage_rungs(new, stored)], [r.name for r in stage_rungs([old], stored)]
+    (['lmr (stage 2)'], ['lmr'])
+    """
+    stored = list(stored)
+    held = {r["name"]: r["settings"] for r in stored if r.get("kind") == "rung"}
+    stages = ladder_stages(r for r in stored if r.get("kind") == "result")
+    stage = len(stages) + 1 if stages and stages[-1].confirm is not None else max(1, len(stages))
+    named = []
+    for rung in rungs:
+        if rung.name in held and held[rung.name] != rung.settings():
+            rung = replace(rung, name=STAGE_NAME.format(name=rung.name, stage=stage))
+        named.append(rung)
+    return named
+
+
 def engine_ladder(records: str | Path, nodes: int = DEFAULT_NODES, seed: int = DEFAULT_SEED,
                   only: Sequence[str] | None = None, executor: Any = None, workers: int = 1,
                   confirm: bool = True, bounds: tuple[float, float] | None = None,
                   progress: bool = True, hash_mb: int = 16) -> list[dict]:
-    """The ladder of the engine's default: a rung per technique (``technique_rungs``), then,
-    if the decided rungs imply another default, the confirmation of that default against the
-    current one (``confirmation_rung``). Returns the result records."""
+    """The ladder of the engine's default: a rung per technique (``technique_rungs``, named
+    by ``stage_rungs`` where the records file tested the technique from an earlier default),
+    then, if the decided rungs imply another default, the confirmation of that default against
+    the current one (``confirmation_rung``). Returns the result records."""
     base = default_switches()
-    rungs = technique_rungs(base, nodes, seed, only, bounds, hash_mb)
+    rungs = stage_rungs(technique_rungs(base, nodes, seed, only, bounds, hash_mb),
+                        load_records(records))
     results = run_ladder(rungs, records, executor, workers, progress)
     new = implied_defaults(base, results)
     if confirm and new is not None and new != base:
@@ -789,7 +839,8 @@ def ladder_stages(results: Iterable[dict]) -> list[LadderStage]:
             default = {}
             for name in default_switches():
                 shared = [spec_switches(t["spec_a"])[name] for t in tests
-                          if t["rung"] != name and REQUIRES.get(t["rung"]) != name]
+                          if rung_technique(t["rung"]) != name
+                          and REQUIRES.get(rung_technique(t["rung"]) or "") != name]
                 default[name] = shared[0] if shared else False
         stages.append(LadderStage(default, list(tests), confirm))
         tests.clear()

@@ -124,6 +124,8 @@ def _ladder_command(args: argparse.Namespace) -> int:
         return 0
     rungs = ladder.technique_rungs(None, args.nodes, args.seed, args.only, args.bounds)
     if args.plan:
+        if os.path.isfile(args.records):               # named as the run would name them
+            rungs = ladder.stage_rungs(rungs, ladder.load_records(args.records))
         for rung in rungs:
             _print_plan(rung)
         return 0

@@ -21,6 +21,7 @@ from course_lib.lessons.nb11 import (COUNTERS, EARLIER_LADDER, LADDER_RECORDS, S
                                      tree_search, twins,
                                      without)
 from course_lib.errors import CourseError
+from course_lib.match.ladder import ladder_stages, rung_technique
 
 
 def test_only_and_without_are_complements():
@@ -204,7 +205,8 @@ def test_twins_are_equal_counters():
 
 def test_ladder_results_and_expected_games_read_the_stored_ladder(tmp_path):
     results = ladder_results()
-    assert [r["rung"] for r in results][-1].startswith("confirm")
+    stages = ladder_stages(results)
+    assert len(stages) >= 3 and all(stage.confirm is not None for stage in stages[:2])
     assert all(r["decision"] in ("accept H0", "accept H1") for r in results)
     low, middle, high = expected_games(results[0])
     assert middle > low and middle > high          # the ASN is longest between the bounds
@@ -287,7 +289,8 @@ def test_the_rejected_techniques_read_as_the_notebook_reads_them():
     is accepted with a chance of about beta; five of the six intervals include 0, lmr's lies
     below; several reach up near H1; every test stopped far below its plan's length at elo0,
     its naive estimate below 0; lmr first, killers last, aspiration before pvs and history."""
-    rejected = {r["rung"]: r for r in ladder_results() if r["decision"] == "accept H0"}
+    first = ladder_stages(ladder_results())[0].tests
+    rejected = {r["rung"]: r for r in first if r["decision"] == "accept H0"}
     assert {name: r["elo1"] for name, r in rejected.items()} == {
         "pvs": 30, "lmr": 30, "nullmove": 30, "aspiration": 25, "history": 25, "killers": 25}
     for r in rejected.values():
@@ -316,8 +319,8 @@ def test_the_hard_limit_is_a_fifth_of_what_is_left_after_the_reserve():
 def test_the_tests_that_accepted_h0_stopped_before_their_plans_length_at_elo0():
     """Section 3: every test that accepted H0 stopped before its plan's length at H0's Elo,
     lmr and nullmove at under half of it, pvs and killers at more than two thirds."""
-    stopped = {r["rung"]: r["games"] / expected_games(r)[0] for r in ladder_results()
-               if r["decision"] == "accept H0"}
+    stopped = {r["rung"]: r["games"] / expected_games(r)[0]
+               for r in ladder_stages(ladder_results())[0].tests if r["decision"] == "accept H0"}
     assert len(stopped) == 6 and all(share < 1 for share in stopped.values())
     assert stopped["lmr"] < 0.5 and stopped["nullmove"] < 0.5
     assert stopped["pvs"] > 2 / 3 and stopped["killers"] > 2 / 3
@@ -418,7 +421,8 @@ def test_the_reasons_are_the_records_in_the_courses_language():
         korean = [reason(r) for r in results]
     for record, text in zip(results, korean):
         assert text != record["why"] and any("\uac00" <= ch <= "\ud7a3" for ch in text), text
-        assert text.startswith(record["rung"]) or record["rung"].startswith("confirm")
+        assert (text.startswith(f"{rung_technique(record['rung'])} (")
+                or record["rung"].startswith("confirm"))
     confirms = [text for record, text in zip(results, korean)
                 if record["rung"].startswith("confirm")]
     assert "pvs off, aspiration off" in confirms[0] and "pvs on, rfp on, lmp on" in confirms[1]
