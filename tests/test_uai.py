@@ -293,7 +293,7 @@ def test_the_engine_answers_uai_with_its_options():
     assert "option name Hash type spin default 16 min 1 max 1024" in options
     assert "option name Clear Hash type button" in options
     assert "option name Move Overhead type spin default 10 min 0 max 5000" in options
-    assert ("option name Evaluation type combo default learned var material var learned "
+    assert ("option name Evaluation type combo default network var material var learned "
             "var network") in options
     for switch in SWITCHES:                     # off: the switches its ladder rejected
         default = "false" if switch in OFF_BY_DEFAULT else "true"
@@ -302,8 +302,8 @@ def test_the_engine_answers_uai_with_its_options():
 
 
 def test_the_evaluation_option_and_spec_choose_the_evaluation():
-    learned = serve_backend_engine(None)
-    assert learned.evaluation == "learned"
+    assert serve_backend_engine(None).evaluation == "network"      # its SPRT's winner
+    assert serve_backend_engine("engine:eval=learned").evaluation == "learned"
     assert serve_backend_engine("engine:eval=material").evaluation == "material"
     code, lines, log = talk_engine("setoption name Evaluation value Material\n"
                                    "setoption name Evaluation value neural\n"

@@ -894,10 +894,12 @@ def _engine_backend(spec: str | None, make_engine: Callable[..., Any] | None = N
     return _EngineBackend(make_engine, switches, name, limits_type, hash_mb, evaluation)
 
 
-UAI_EVALUATION = "learned"
+UAI_EVALUATION = "network"
 """The evaluation of the engine under UAI unless the spec or the ``Evaluation`` option says
-otherwise: the learned one, which won its SPRT against material (course_lib/data/
-engine_ladder.json, the "learned" rung)."""
+otherwise: the value network, which won its SPRT inside the engine against the n-tuple network
+(``learned``, the default before; course_lib/data/network_ladder.json, the "network" rung with
+the engine on both sides, 100 ms a move), as the n-tuple network had won its own against
+material (course_lib/data/engine_ladder.json, the "learned" rung)."""
 
 
 ENGINE_LIMIT_KEYS = ("time", "game", "depth", "nodes")

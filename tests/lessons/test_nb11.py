@@ -21,7 +21,8 @@ from course_lib.lessons.nb11 import (COUNTERS, EARLIER_LADDER, LADDER_RECORDS, S
                                      tree_search, twins,
                                      without)
 from course_lib.errors import CourseError
-from course_lib.match.ladder import ladder_stages, rung_technique
+from course_lib.match.ladder import (default_switches, implied_defaults, ladder_stages,
+                                     rung_technique)
 
 
 def test_only_and_without_are_complements():
@@ -458,3 +459,39 @@ def test_move_kinds_counts_the_jumps_and_the_quiet_ones_and_section_2_quotes_the
     assert "about three quarters of the moves are jumps" in prose and 70 <= jumps <= 80
     assert "over half of all the moves quiet jumps" in prose and 50 < quiet
 
+
+
+def test_the_third_stage_reads_as_the_notebook_reads_it():
+    """Section 3's third stage: the five switches off in today's default, each tested again
+    from it, all accepted H0 (so no confirmation); lmr and nullmove stopped far sooner than
+    their plan's length at H0's Elo, lmr's interval below 0 and nullmove's reaching above it;
+    killers at about that length; aspiration and history longer than even the length halfway,
+    their naive estimates above 0 but below halfway to H1, their intervals past H1. The prose
+    quotes the records' own figures."""
+    stage = ladder_stages(ladder_results())[2]
+    assert stage.default == default_switches() and stage.confirm is None
+    tests = {rung_technique(r["rung"]): r for r in stage.tests}
+    assert set(tests) == {"aspiration", "lmr", "nullmove", "killers", "history"}
+    assert all(r["rung"].endswith("(stage 3)") and r["decision"] == "accept H0"
+               for r in tests.values())
+    assert implied_defaults(stage.default, stage.tests) == stage.default
+    plan = {name: expected_games(r) for name, r in tests.items()}
+    assert all(tests[n]["games"] < plan[n][0] / 2 for n in ("lmr", "nullmove"))
+    assert abs(tests["killers"]["games"] - plan["killers"][0]) <= 2
+    interval = {name: r["unbiased_normalized_interval"] for name, r in tests.items()}
+    assert interval["lmr"][1] < 0 < interval["nullmove"][1]
+    for name in ("aspiration", "history"):
+        r = tests[name]
+        assert r["games"] > plan[name][1]
+        assert 0 < r["normalized_elo"] < r["elo1"] / 2 and interval[name][1] > r["elo1"]
+    prose = " ".join("".join(c["source"]) for c in json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / "11_engine.ipynb")
+        .read_text())["cells"] if c["cell_type"] == "markdown").replace("\n", " ")
+    prose = " ".join(prose.split()).replace("−", "-")
+    for name in tests:
+        assert f"{tests[name]['games']:,}" in prose, name
+    assert f"({interval['lmr'][0]:.1f} to {interval['lmr'][1]:.1f} normalized Elo)" in prose
+    assert f"reaches +{interval['nullmove'][1]:.1f}" in prose
+    for name in ("aspiration", "history"):
+        assert f"{interval[name][0]:.1f} to +{interval[name][1]:.1f}" in prose
+        assert f"+{tests[name]['normalized_elo']:.1f}" in prose
