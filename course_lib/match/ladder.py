@@ -44,12 +44,14 @@ Everything goes to one records file, JSON lines, appended and flushed as it happ
 - ``{"kind": "run", ...}`` at the end of each invocation: its wall time, workers, machine.
 
 A second run with the same file reads it, keeps every pair already played, and plays only the
-pairs still missing (the same seeds give the same pairs). A file holds the ladder's stages in
-turn: once a stage's confirmation has changed the default, the next run tests from the new one,
-and a technique the file already tested from an earlier default gets a rung named after its
-stage (``lmr (stage 3)``, ``stage_rungs``); ``ladder_stages`` cuts the results into stages. The test reads the pairs in order,
+pairs still missing (the same seeds give the same pairs). The test reads the pairs in order,
 0, 1, 2, ..., so it stops at the same pair however many workers play and whatever order they
 finish in; pairs that were running when it stopped are kept in the file but not counted.
+
+A file holds the ladder's stages in turn: once the default a stage's confirmation accepted has
+become the engine's (``OFF_BY_DEFAULT``), the next run tests from it, and a technique the file
+already tested from an earlier default gets a rung named after its stage (``lmr (stage 3)``,
+``stage_rungs``); ``ladder_stages`` cuts the results into stages.
 
 >>> rung = technique_rungs(nodes=2000, only=["lmr"])[0]
 >>> print(rung.spec_a); print(rung.spec_b)
