@@ -32,7 +32,8 @@ ends the program. Every ``go`` gets exactly one ``bestmove``, in the order of th
 - ``setoption name NAME [value VALUE]``: an option from the ``uai`` answer (names in any case).
   The alpha-beta engine has ``Hash`` (MB of transposition table, 1 to 1024, default 16),
   ``Clear Hash`` (a button), ``Move Overhead`` (ms kept back from every time given by ``go``
-  for the pipe and the process, 0 to 5000, default 10) and its switches, each a ``check`` or
+  for the pipe and the process, 0 to 5000, default 10), ``Evaluation`` (a ``combo``:
+  material, learned or network, default network) and its switches, each a ``check`` or
   ``spin`` option of the same name. Course agents have no options.
 - ``uainewgame`` (or ``ucinewgame``): a new game; the engine clears its table, killers and
   history, MCTS forgets its tree and starts its generator again from its seed; a course agent

@@ -495,3 +495,4 @@ def test_the_third_stage_reads_as_the_notebook_reads_it():
     for name in ("aspiration", "history"):
         assert f"{interval[name][0]:.1f} to +{interval[name][1]:.1f}" in prose
         assert f"+{tests[name]['normalized_elo']:.1f}" in prose
+        assert f"+{tests[name]['unbiased_normalized_elo']:.1f}" in prose
