@@ -270,6 +270,14 @@ def test_the_command_says_what_is_wrong(tmp_path):
 
     done = run("--only", "lmr,speed", "--plan")
     assert done.returncode == 2 and "no technique 'speed'" in done.stderr
+    done = run("--only", ",", "--plan")
+    assert done.returncode == 2 and "expected technique names" in done.stderr
+    done = run("--only", "lmr,tt,lmr", "--plan")
+    assert done.returncode == 2 and "lmr named twice" in done.stderr
+    # the plan names the rungs as a run on that records file would
+    done = run("--only", "lmr,tt", "--plan", "--records", str(STORED))
+    assert done.returncode == 0, done.stderr
+    assert "lmr (stage 3): " in done.stdout and "tt (stage 3): " in done.stdout
     done = run("--bounds=5,1", "--plan")
     assert done.returncode == 2 and "ELO0 must be below ELO1" in done.stderr
     done = run("--show", "--records", "missing.jsonl")

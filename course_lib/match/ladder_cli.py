@@ -54,7 +54,15 @@ def _bounds(text: str) -> tuple[float, float]:
 
 
 def _names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"expected technique names separated by commas "
+                                         f"(e.g. lmr,tt), got {text[:40]!r}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise argparse.ArgumentTypeError(f"{', '.join(twice)} named twice: each technique "
+                                         "is one test")
+    return names
 
 
 def _print_plan(rung: ladder.Rung) -> None:
