@@ -195,9 +195,18 @@ def test_a_later_stage_tests_a_technique_again_under_its_stage_name(tmp_path):
     assert ladder.implied_defaults(second, stages[1].tests) == second
 
 
-def test_a_broken_records_file_is_named():
+def test_a_broken_records_file_is_named(tmp_path):
     with pytest.raises(CourseError, match="line 1: not a JSON record"):
         ladder.load_records(ROOT / "README.md")
+    # JSON lines that are no ladder's records: said, line by line, before anything reads them
+    for text, said in [("[1, 2]", "line 1: a JSON list, not an object"),
+                       ('{"a": 1}', "line 1: no ladder record \\(kind None\\)"),
+                       ('{"kind": "run"}\n{"kind": "rung", "name": "lmr"}',
+                        "line 2: a 'rung' record without settings, plan")]:
+        path = tmp_path / "other.jsonl"
+        path.write_text(text + "\n")
+        with pytest.raises(CourseError, match=said):
+            ladder.load_records(path)
 
 
 # --- the command, on a local Dask cluster of 2 workers ------------------------------------

@@ -80,9 +80,9 @@ __all__ = ["CONFIRM_BOUNDS", "CONFIRM_WHY", "DEFAULT_NODES", "DEFAULT_SEED", "La
            "PLAN_ELOS", "Rung", "TECHNIQUE_BOUNDS", "TESTED_FROM", "TESTED_WITH",
            "CONFIRM", "confirmation_rung", "default_switches", "engine_ladder", "engine_spec",
            "implied_defaults", "is_confirmation", "ladder_stages", "ladder_table",
-           "load_records", "play_pair", "replay_rung", "rung_plan", "rung_technique",
-           "run_ladder", "spec_switches", "STAGE_NAME", "stage_rungs", "switches_text",
-           "technique_rungs", "untestable"]
+           "load_records", "play_pair", "RECORD_KEYS", "replay_rung", "rung_plan",
+           "rung_technique", "run_ladder", "spec_switches", "STAGE_NAME", "stage_rungs",
+           "switches_text", "technique_rungs", "untestable"]
 
 DEFAULT_NODES = 100_000
 """Nodes a move in the ladder's games (see the module text and ``TECHNIQUE_BOUNDS``)."""
@@ -412,6 +412,11 @@ def play_pair(rung: Rung, pair: int) -> dict:
 
 # --- The records file ---------------------------------------------------------------------
 
+RECORD_KEYS = {"rung": ("name", "settings", "plan"), "pair": ("rung", "pair", "scores"),
+               "result": ("rung", "spec_a", "spec_b", "decision"), "run": ()}
+"""The kinds of record a ladder's records file holds, and the keys each must have."""
+
+
 def load_records(path: str | Path) -> list[dict]:
     """Every record of a ladder's records file (JSON lines), in order; [] if there is none.
     A last line cut short (the run was killed while writing it) is left out.
@@ -430,13 +435,23 @@ def load_records(path: str | Path) -> list[dict]:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            record = json.loads(line)
         except json.JSONDecodeError:
             if number == len(lines):                 # the unfinished last line
                 break
             raise CourseError(f"{path}, line {number}: not a JSON record; a ladder's records "
                               "file holds one JSON object a line") from None
+        kind = record.get("kind") if isinstance(record, dict) else None
+        missing = [key for key in RECORD_KEYS.get(kind, ()) if key not in record]
+        if kind not in RECORD_KEYS or missing:
+            what = (f"a {kind!r} record without {', '.join(missing)}" if kind in RECORD_KEYS
+                    else f"no ladder record (kind {kind!r})" if isinstance(record, dict)
+                    else f"a JSON {type(record).__name__}, not an object")
+            raise CourseError(f"{path}, line {number}: {what}; a ladder's records file holds "
+                              f"one record a line, of kind {', '.join(RECORD_KEYS)}")
+        records.append(record)
     return records
+
 
 
 class _RecordsFile:
