@@ -248,7 +248,7 @@ def is_confirmation(record: dict) -> bool:
     >>> is_confirmation({"rung": "confirm: lmr off"}), is_confirmation({"rung": "lmr"})
     (True, False)
     """
-    return record["rung"].startswith(CONFIRM)
+    return rung_technique(record["rung"]) is None
 
 
 def default_switches() -> dict[str, bool]:
@@ -854,10 +854,10 @@ def ladder_stages(results: Iterable[dict]) -> list[LadderStage]:
                        else dict(before.default))
         else:                         # what the first stage's tests share
             default = {}
+            techniques = [(rung_technique(t["rung"]), t) for t in tests]
             for name in default_switches():
-                shared = [spec_switches(t["spec_a"])[name] for t in tests
-                          if rung_technique(t["rung"]) != name
-                          and REQUIRES.get(rung_technique(t["rung"]) or "") != name]
+                shared = [spec_switches(t["spec_a"])[name] for technique, t in techniques
+                          if name not in (technique, REQUIRES.get(technique))]
                 default[name] = shared[0] if shared else False
         stages.append(LadderStage(default, list(tests), confirm))
         tests.clear()

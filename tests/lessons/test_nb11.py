@@ -437,6 +437,11 @@ def test_the_reasons_are_the_records_in_the_courses_language():
         reason({"rung": "tt"})
 
 
+def _cells() -> dict:
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / "11_engine.ipynb"
+    return {cell["id"]: cell for cell in json.loads(notebook.read_text())["cells"]}
+
+
 def test_move_kinds_counts_the_jumps_and_the_quiet_ones_and_section_2_quotes_them():
     """The shares of section 2's prose (about three quarters jumps, over half quiet jumps) are
     the ones its cell prints from move_kinds, and move_kinds counts as the readable engine's
@@ -448,9 +453,7 @@ def test_move_kinds_counts_the_jumps_and_the_quiet_ones_and_section_2_quotes_the
     assert kinds.moves == len(moves)
     assert kinds.quiet_jumps == sum(m.is_jump and stones_taken(s, m) == 0 for s, m in moves)
     assert 0 < kinds.quiet_jumps <= kinds.jumps < kinds.moves
-    cells = {c["id"]: c for c in json.loads(
-        (Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / "11_engine.ipynb")
-        .read_text())["cells"]}
+    cells = _cells()
     printed = "".join("".join(o.get("text", "")) for o in cells["nb11-24c"]["outputs"])
     found = re.search(r"(\d+) legal moves: (\d+)% jumps, (\d+)% quiet jumps", printed)
     assert found, printed
@@ -458,7 +461,6 @@ def test_move_kinds_counts_the_jumps_and_the_quiet_ones_and_section_2_quotes_the
     prose = " ".join("".join(cells["nb11-24b"]["source"]).split())
     assert "about three quarters of the moves are jumps" in prose and 70 <= jumps <= 80
     assert "over half of all the moves quiet jumps" in prose and 50 < quiet
-
 
 
 def test_the_third_stage_reads_as_the_notebook_reads_it():
@@ -484,10 +486,8 @@ def test_the_third_stage_reads_as_the_notebook_reads_it():
         r = tests[name]
         assert r["games"] > plan[name][1]
         assert 0 < r["normalized_elo"] < r["elo1"] / 2 and interval[name][1] > r["elo1"]
-    prose = " ".join("".join(c["source"]) for c in json.loads(
-        (Path(__file__).resolve().parents[2] / "notebooks" / "solutions" / "11_engine.ipynb")
-        .read_text())["cells"] if c["cell_type"] == "markdown").replace("\n", " ")
-    prose = " ".join(prose.split()).replace("−", "-")
+    prose = " ".join(" ".join("".join(c["source"]) for c in _cells().values()
+                              if c["cell_type"] == "markdown").split()).replace("−", "-")
     for name in tests:
         assert f"{tests[name]['games']:,}" in prose, name
     assert f"({interval['lmr'][0]:.1f} to {interval['lmr'][1]:.1f} normalized Elo)" in prose

@@ -736,3 +736,24 @@ def test_a_record_of_one_repeated_pair_result_gives_its_exact_bound_not_an_estim
     assert record_text(lost).splitlines()[-1].endswith(
         f"at most {-bound:+.1f} logistic Elo (an exact bound)")
     assert math.isfinite(bound)
+
+
+def test_the_engine_behind_uai_engine_plays_the_evaluation_its_sprt_accepted():
+    """Section 7's second network test: inside the alpha-beta engine (both sides the engine
+    with every switch written out), the value network against the n-tuple network, H1 accepted;
+    so ``uai engine`` plays with the value network, and the prose quotes the record."""
+    from course_lib.lessons.nb12 import network_records
+    from course_lib.match.uai import UAI_EVALUATION
+    inside = [r for r in network_records("network") if r["spec_a"].startswith("engine:")]
+    assert inside, "no network test inside the engine"
+    record = inside[-1]
+    assert record["spec_b"].startswith("engine:") and "eval=learned" in record["spec_b"]
+    assert "eval=network" in record["spec_a"] and record["result"] == "accepted"
+    assert record["spec_a"].split("eval=")[0] == record["spec_b"].split("eval=")[0]
+    assert UAI_EVALUATION == "network"
+    prose = " ".join(" ".join("".join(c["source"]) for c in _cells().values()
+                              if c["cell_type"] == "markdown").split()).replace("−", "-")
+    assert (f"after {record['games']} games (+{record['wins']} ={record['draws']} "
+            f"-{record['losses']})") in prose
+    assert (f"{record['unbiased_elo']:+.1f} logistic Elo (95 % interval "
+            f"{record['unbiased_elo_low']:+.1f} to {record['unbiased_elo_high']:+.1f})") in prose

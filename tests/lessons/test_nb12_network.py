@@ -4,7 +4,6 @@ summarised from its own weights and training figures, its curve drawn from them.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import matplotlib
 import numpy as np
@@ -262,24 +261,3 @@ def test_both_forms_of_the_network_score_agree_and_refuse_what_is_no_network():
     with pytest.raises(CourseError, match="net must be a value network"):
         network_scores_both_ways(middle_games(1)[0], "net")
 
-
-def test_the_engine_behind_uai_engine_plays_the_evaluation_its_sprt_accepted():
-    """Section 7's second network test: inside the alpha-beta engine (both sides the engine
-    with every switch written out), the value network against the n-tuple network, H1 accepted;
-    so ``uai engine`` plays with the value network, and the prose quotes the record."""
-    from course_lib.match.uai import UAI_EVALUATION
-    inside = [r for r in network_records("network") if r["spec_a"].startswith("engine:")]
-    assert inside, "no network test inside the engine"
-    record = inside[-1]
-    assert record["spec_b"].startswith("engine:") and "eval=learned" in record["spec_b"]
-    assert "eval=network" in record["spec_a"] and record["result"] == "accepted"
-    assert record["spec_a"].split("eval=")[0] == record["spec_b"].split("eval=")[0]
-    assert UAI_EVALUATION == "network"
-    cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "solutions" /
-                        "12_learning.ipynb").read_text())["cells"]
-    prose = " ".join(" ".join("".join(c["source"]) for c in cells
-                              if c["cell_type"] == "markdown").split()).replace("−", "-")
-    assert (f"after {record['games']} games (+{record['wins']} ={record['draws']} "
-            f"-{record['losses']})") in prose
-    assert (f"{record['unbiased_elo']:+.1f} logistic Elo (95 % interval "
-            f"{record['unbiased_elo_low']:+.1f} to {record['unbiased_elo_high']:+.1f})") in prose
